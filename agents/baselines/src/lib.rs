@@ -1,0 +1,1 @@
+//! Hand-written baseline players, a module per game. They are the yardsticks trained agents must beat.

@@ -1,0 +1,1 @@
+//! Shared plumbing of the protocol bots (binaries in `src/bin/`).

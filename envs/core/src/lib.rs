@@ -1,0 +1,43 @@
+//! tabula-core: the one API every tabula game implements and every algorithm consumes.
+//!
+//! * [`Game`] — a variant's parameters (parsed from a spec string such as
+//!   `superball(rows=8,cols=10)`) and its fixed facts: players, action space, observation shape.
+//! * [`State`] — one position: whose [`Turn`] it is, legal actions, `apply`, chance,
+//!   rewards and returns, observations, notation, `Display`, serde.
+//! * [`Env`] — the Gym/PettingZoo face over a game: `reset(seed)`, `step(action)`, `action_mask()`.
+//! * [`Agent`] — anything that picks an action in a state.
+//! * [`Registry`] — builds a type-erased game from a spec string.
+//! * [`checker`] — the conformance suite every game runs in its tests.
+//!
+//! ```
+//! use tabula_core::{Env, Game, State, Turn, testing::Nim};
+//! let mut env = Env::new(Nim::new(5));
+//! env.reset(7);
+//! while !env.is_done() {
+//!     let action = env.state().legal_actions()[0];
+//!     env.step(action).unwrap();
+//! }
+//! assert!(matches!(env.state().turn(), Turn::Terminal));
+//! ```
+
+pub mod agent;
+pub mod checker;
+pub mod dynamic;
+pub mod env;
+pub mod error;
+pub mod game;
+pub mod registry;
+pub mod rng;
+pub mod spec;
+pub mod state;
+pub mod testing;
+
+pub use agent::{Agent, RandomAgent};
+pub use dynamic::{DynGame, DynState};
+pub use env::{Env, Step, StepInfo};
+pub use error::{IllegalAction, NotationError, SpecError};
+pub use game::{ChanceMode, Game, Information};
+pub use registry::{Registry, RegistryEntry};
+pub use rng::{GameRng, rng_from_seed};
+pub use spec::GameSpec;
+pub use state::{Action, Player, State, Turn};

@@ -1,0 +1,114 @@
+//! The `State` trait: one position of a game.
+
+use crate::error::{IllegalAction, NotationError};
+use rand::RngCore;
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt::{Debug, Display};
+
+/// An index into the game's fixed action space (the width of a policy head).
+pub type Action = u32;
+
+/// A seat at the table, `0..num_players`.
+pub type Player = usize;
+
+/// Who acts next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Turn {
+    /// A player decides. One player may have several turns in a row.
+    Player(Player),
+    /// Nature decides: see [`State::chance_outcomes`] and [`State::sample_chance`].
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+impl Turn {
+    pub fn player(self) -> Option<Player> {
+        match self {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// One position of a game: everything needed to continue it.
+///
+/// Implementations must keep `apply` atomic: an illegal action returns an error and leaves the
+/// state exactly as it was. The env checker ([`crate::checker`]) tests every rule stated here.
+pub trait State:
+    Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    /// Whose turn it is.
+    fn turn(&self) -> Turn;
+
+    /// The legal actions for the player to move, in increasing order; empty unless
+    /// `turn()` is `Player(_)`.
+    fn legal_actions(&self) -> Vec<Action>;
+
+    /// Writes the legal actions as a mask of the whole action space (`mask.len()` equals the
+    /// game's `num_actions`). Games override it when they have a faster way.
+    fn action_mask(&self, mask: &mut [bool]) {
+        mask.fill(false);
+        for a in self.legal_actions() {
+            mask[a as usize] = true;
+        }
+    }
+
+    /// Plays `action` for the player to move (or an explicit chance outcome at a chance node).
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction>;
+
+    /// Explicit chance outcomes and their probabilities at a chance node (they sum to 1).
+    /// Empty for games whose chance is only sampled.
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        Vec::new()
+    }
+
+    /// Resolves a chance node by drawing from `rng`. The default draws from
+    /// [`chance_outcomes`](State::chance_outcomes); games with huge outcome spaces override it.
+    /// Games draw with `rng.next_u32()` only, so a harness can plug in an exact replica of
+    /// another program's generator.
+    fn sample_chance(&mut self, rng: &mut dyn RngCore) {
+        let outcomes = self.chance_outcomes();
+        assert!(!outcomes.is_empty(), "sample_chance called where there is no chance outcome");
+        let u = rng.next_u32() as f64 / (u32::MAX as f64 + 1.0);
+        let mut acc = 0.0;
+        let mut pick = outcomes[outcomes.len() - 1].0;
+        for &(a, p) in &outcomes {
+            acc += p;
+            if u < acc {
+                pick = a;
+                break;
+            }
+        }
+        self.apply(pick).expect("chance outcome listed by the game must be legal");
+    }
+
+    /// Rewards of the last transition, one per player.
+    fn rewards(&self) -> Vec<f64>;
+
+    /// Totals of all rewards so far, one per player.
+    fn returns(&self) -> Vec<f64>;
+
+    /// Writes what `player` may know of this state into `out` (length = product of the game's
+    /// observation shape).
+    fn observation(&self, player: Player, out: &mut [f32]);
+
+    /// A full state consistent with what `player` knows (for determinizing search).
+    /// Perfect-information games return a copy.
+    fn resample(&self, _player: Player, _rng: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+
+    /// The game's own notation for `action` in this state (`B3`, `SWAP 1 2 3 4`, ...).
+    fn action_to_string(&self, action: Action) -> String;
+
+    /// Reads the game's notation (any case, surrounding space ignored).
+    fn string_to_action(&self, text: &str) -> Result<Action, NotationError>;
+
+    /// Number of actions applied so far (player and chance), for truncation.
+    fn move_number(&self) -> usize;
+
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+}
