@@ -1,1 +1,11 @@
-fn main() {}
+//! `tabula`: train, rate and play game agents. The work lives in the workspace crates; this is
+//! the thin command line on top.
+
+mod cli;
+mod registry;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::run()
+}

@@ -284,7 +284,7 @@ fn check_outcomes(outcomes: &[(Action, f64)], num_actions: usize, at: &str, find
         return;
     }
     let sum: f64 = outcomes.iter().map(|o| o.1).sum();
-    if outcomes.iter().any(|o| !(o.1 > 0.0) || !o.1.is_finite()) || (sum - 1.0).abs() > 1e-9 {
+    if outcomes.iter().any(|o| o.1.is_nan() || o.1 <= 0.0 || !o.1.is_finite()) || (sum - 1.0).abs() > 1e-9 {
         findings.add("chance", format!("{at}: probabilities must be positive and sum to 1: {outcomes:?}"));
     }
     let distinct: BTreeSet<Action> = outcomes.iter().map(|o| o.0).collect();

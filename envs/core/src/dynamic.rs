@@ -34,6 +34,7 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn chance_mode(&self) -> ChanceMode;
     fn information(&self) -> Information;
     fn max_game_length(&self) -> usize;
+    fn player_name(&self, player: Player) -> String;
     fn new_initial_state(&self, seed: u64) -> Box<dyn DynState>;
     fn state_from_json(&self, json: &str) -> Result<Box<dyn DynState>, serde_json::Error>;
     /// Runs the env checker on this game.
@@ -126,6 +127,9 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn max_game_length(&self) -> usize {
         self.0.max_game_length()
+    }
+    fn player_name(&self, player: Player) -> String {
+        self.0.player_name(player)
     }
     fn new_initial_state(&self, seed: u64) -> Box<dyn DynState> {
         Box::new(Erased(self.0.new_initial_state(seed)))

@@ -43,6 +43,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The initial state. `seed` matters only for games whose start is random.
     fn new_initial_state(&self, seed: u64) -> Self::State;
 
+    /// How players are called in messages (`White`, `Black`, ...).
+    fn player_name(&self, player: crate::state::Player) -> String {
+        format!("Player {}", player + 1)
+    }
+
     fn observation_len(&self) -> usize {
         self.observation_shape().iter().product()
     }

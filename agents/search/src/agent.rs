@@ -1,0 +1,63 @@
+//! MCTS as an [`Agent`], with tree reuse between moves.
+
+use crate::config::SearchConfig;
+use crate::evaluator::Evaluator;
+use crate::search::Search;
+use rand::RngCore;
+use std::time::{Duration, Instant};
+use tabula_core::{Action, Agent, State};
+
+/// Plays the move an MCTS recommends. With a time budget it searches in rounds of simulations
+/// until the time is spent (PUCT root); otherwise it spends `config.simulations`.
+pub struct MctsAgent<S: State, E> {
+    pub evaluator: E,
+    pub config: SearchConfig,
+    pub time_budget: Option<Duration>,
+    search: Option<Search<S>>,
+    name: String,
+}
+
+impl<S: State, E: Evaluator<S> + Send> MctsAgent<S, E> {
+    pub fn new(name: impl Into<String>, evaluator: E, config: SearchConfig) -> Self {
+        MctsAgent { evaluator, config, time_budget: None, search: None, name: name.into() }
+    }
+
+    pub fn with_time_budget(mut self, budget: Duration) -> Self {
+        self.time_budget = Some(budget);
+        self
+    }
+}
+
+impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn act(&mut self, state: &S, rng: &mut dyn RngCore) -> Action {
+        let search = match self.search.as_mut() {
+            Some(s) => {
+                s.reroot(state);
+                s
+            }
+            None => self.search.insert(Search::new(state.clone(), self.config.clone())),
+        };
+        match self.time_budget {
+            None => search.run(&self.evaluator, rng).action,
+            Some(budget) => {
+                let start = Instant::now();
+                let chunk = 32;
+                loop {
+                    search.simulate(&self.evaluator, chunk, rng);
+                    if start.elapsed() >= budget {
+                        break;
+                    }
+                }
+                search.result(rng).action
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        self.search = None;
+    }
+}

@@ -1,0 +1,48 @@
+//! Search settings.
+
+/// How the root chooses which action to simulate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RootMode {
+    /// PUCT at the root too, optionally with Dirichlet noise mixed into the priors.
+    Puct { dirichlet_alpha: f32, dirichlet_fraction: f32 },
+    /// Gumbel-top-k sampling of `considered` actions, then sequential halving.
+    Gumbel { considered: usize },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchConfig {
+    /// Simulations per move.
+    pub simulations: usize,
+    /// Exploration constant of PUCT.
+    pub c_puct: f32,
+    pub root: RootMode,
+    /// 0 plays the best move. Above 0 the search explores, for self-play: under PUCT the move is
+    /// sampled from visit counts raised to 1/temperature; at a Gumbel root, Gumbel noise is added.
+    pub temperature: f32,
+    /// Gumbel's σ(q) = (c_visit + max N) · c_scale · q.
+    pub c_visit: f32,
+    pub c_scale: f32,
+    /// Distinct sampled outcomes kept under a chance node before outcomes are reused.
+    pub max_chance_children: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            simulations: 100,
+            c_puct: 1.25,
+            root: RootMode::Puct { dirichlet_alpha: 0.3, dirichlet_fraction: 0.0 },
+            temperature: 0.0,
+            c_visit: 50.0,
+            c_scale: 1.0,
+            max_chance_children: 8,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Settings for cheap self-play: Gumbel root with few simulations.
+    pub fn gumbel(simulations: usize, considered: usize) -> Self {
+        SearchConfig { simulations, root: RootMode::Gumbel { considered }, ..SearchConfig::default() }
+    }
+}

@@ -1,0 +1,35 @@
+//! tabula-search: one Monte-Carlo tree search for every tabula game. It never names a game: it
+//! sees only [`tabula_core::State`] and an [`Evaluator`] (random rollouts, a network, a heuristic).
+//!
+//! * PUCT selection with priors; Dirichlet noise and a temperature for self-play.
+//! * Gumbel root search (Gumbel-top-k + sequential halving, completed-Q policy targets; Danihelka
+//!   et al. 2022), which learns with few simulations.
+//! * Chance nodes with sampled outcomes, a value vector per player (max^n backup) and min-max
+//!   normalised values, so one- two- and N-player games share one code path.
+//! * Lockstep batches: many searches advance together and their leaves are evaluated in one call.
+//! * Tree reuse between moves.
+//!
+//! ```
+//! use score4::Score4;
+//! use tabula_core::{Game, State};
+//! use tabula_search::{RolloutEvaluator, Search, SearchConfig};
+//! let mut rng = tabula_core::rng_from_seed(1);
+//! let state = score4::Score4State::from_board(score4::Board::from_moves("A1 A2 B1 B2 C1 C2").unwrap());
+//! let mut search = Search::new(state, SearchConfig { simulations: 200, ..SearchConfig::default() });
+//! let result = search.run(&RolloutEvaluator::new(1), &mut rng);
+//! assert_eq!(search.root_state().action_to_string(result.action), "D1"); // the winning move
+//! ```
+
+mod agent;
+mod config;
+mod evaluator;
+mod gumbel;
+mod minmax;
+mod search;
+mod tree;
+
+pub use agent::MctsAgent;
+pub use config::{RootMode, SearchConfig};
+pub use evaluator::{Evaluation, Evaluator, RolloutEvaluator, UniformEvaluator};
+pub use minmax::MinMax;
+pub use search::{Search, SearchResult, run_lockstep};

@@ -1,0 +1,435 @@
+//! One search tree and the lockstep driver that batches leaves across many trees.
+
+use crate::config::{RootMode, SearchConfig};
+use crate::evaluator::{Evaluation, Evaluator};
+use crate::gumbel::{GumbelRoot, sigma, softmax};
+use crate::minmax::MinMax;
+use crate::tree::{Edge, NO_CHILD, Node, Tree};
+use rand::{Rng, RngCore};
+use rand_distr::{Distribution, Gamma};
+use tabula_core::{Action, State, Turn};
+
+/// What a search recommends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub action: Action,
+    /// The improved policy over the root's legal actions (a training target): Gumbel's
+    /// completed-Q policy, or visit shares under PUCT.
+    pub policy: Vec<(Action, f32)>,
+    /// Mean rewards still to come at the root, per player.
+    pub root_values: Vec<f32>,
+    /// Simulations spent on this move (including reused ones).
+    pub root_visits: u32,
+}
+
+/// A leaf waiting for its evaluation.
+struct Pending {
+    path: Vec<u32>,
+}
+
+/// MCTS from one root state.
+#[derive(Debug, Clone)]
+pub struct Search<S: State> {
+    tree: Tree<S>,
+    config: SearchConfig,
+    minmax: MinMax,
+    gumbel: Option<GumbelRoot>,
+    /// The evaluator's values at the root (for Gumbel's v_mix).
+    root_prior_values: Vec<f32>,
+    noised: bool,
+    simulations_left: usize,
+}
+
+impl<S: State> Search<S> {
+    pub fn new(root: S, config: SearchConfig) -> Self {
+        assert!(
+            matches!(root.turn(), Turn::Player(_)),
+            "search starts at a decision node (resolve chance first; terminal states have no moves)"
+        );
+        let players = root.returns().len();
+        Search {
+            tree: Tree::new(root),
+            config,
+            minmax: MinMax::default(),
+            gumbel: None,
+            root_prior_values: vec![0.0; players],
+            noised: false,
+            simulations_left: 0,
+        }
+    }
+
+    pub fn root_state(&self) -> &S {
+        &self.tree.nodes[0].state
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Nodes in the tree (memory grows with it).
+    pub fn tree_size(&self) -> usize {
+        self.tree.nodes.len()
+    }
+
+    /// Moves the root to `state`, keeping the subtree already searched when `state` is a child or
+    /// grandchild (through a chance node) of the root; otherwise starts a new tree.
+    pub fn reroot(&mut self, state: &S) {
+        let root = &self.tree.nodes[0];
+        let mut found = None;
+        'search: for e in &root.edges {
+            if e.child == NO_CHILD {
+                continue;
+            }
+            let child = &self.tree.nodes[e.child as usize];
+            if child.state == *state {
+                found = Some(e.child);
+                break;
+            }
+            for &o in &child.outcomes {
+                if self.tree.nodes[o as usize].state == *state {
+                    found = Some(o);
+                    break 'search;
+                }
+            }
+        }
+        let players = state.returns().len();
+        self.tree = match found {
+            Some(n) => self.tree.subtree(n),
+            None => Tree::new(state.clone()),
+        };
+        self.tree.nodes[0].reward = vec![0.0; players];
+        self.gumbel = None;
+        self.noised = false;
+        self.minmax = MinMax::default();
+        self.root_prior_values = vec![0.0; players];
+        if self.tree.nodes[0].expanded {
+            self.root_prior_values = (0..players).map(|p| self.tree.nodes[0].mean(p)).collect();
+        }
+    }
+
+    /// Runs `config.simulations` simulations and recommends a move.
+    pub fn run<E: Evaluator<S>>(&mut self, evaluator: &E, rng: &mut dyn RngCore) -> SearchResult {
+        run_lockstep(std::slice::from_mut(self), evaluator, rng).pop().expect("one search, one result")
+    }
+
+    /// Runs `n` more simulations (PUCT root only; Gumbel plans its whole budget up front).
+    pub fn simulate<E: Evaluator<S>>(&mut self, evaluator: &E, n: usize, rng: &mut dyn RngCore) {
+        self.simulations_left = n;
+        drive(std::slice::from_mut(self), evaluator, rng);
+    }
+
+    fn begin(&mut self) {
+        self.simulations_left = self.config.simulations.max(1);
+        self.gumbel = None;
+    }
+
+    /// Walks from the root to a leaf. Terminal leaves are backed up at once (`None`).
+    fn select(&mut self, rng: &mut dyn RngCore) -> Option<Pending> {
+        self.simulations_left = self.simulations_left.saturating_sub(1);
+        self.prepare_root(rng);
+        let mut path = vec![0u32];
+        let mut node = 0u32;
+        loop {
+            let n = &self.tree.nodes[node as usize];
+            match n.turn {
+                Turn::Terminal => {
+                    let zeros = vec![0.0; n.value_sum.len()];
+                    self.backup(&path, &zeros);
+                    return None;
+                }
+                Turn::Chance => {
+                    node = self.chance_child(node, rng);
+                }
+                Turn::Player(p) => {
+                    if !n.expanded {
+                        return Some(Pending { path });
+                    }
+                    let e = if node == 0 { self.root_edge(p) } else { self.puct_edge(node, p) };
+                    node = self.child(node, e);
+                }
+            }
+            path.push(node);
+        }
+    }
+
+    fn prepare_root(&mut self, rng: &mut dyn RngCore) {
+        if !self.tree.nodes[0].expanded {
+            return;
+        }
+        match self.config.root {
+            RootMode::Puct { dirichlet_alpha, dirichlet_fraction } if dirichlet_fraction > 0.0 && !self.noised => {
+                self.noised = true;
+                let edges = &mut self.tree.nodes[0].edges;
+                if let Ok(gamma) = Gamma::new(dirichlet_alpha.max(1e-3), 1.0) {
+                    let noise: Vec<f32> = edges.iter().map(|_| gamma.sample(rng)).collect();
+                    let total: f32 = noise.iter().sum::<f32>().max(1e-12);
+                    for (e, n) in edges.iter_mut().zip(noise) {
+                        e.prior = (1.0 - dirichlet_fraction) * e.prior + dirichlet_fraction * n / total;
+                    }
+                }
+            }
+            RootMode::Gumbel { considered } if self.gumbel.is_none() => {
+                let priors: Vec<f32> = self.tree.nodes[0].edges.iter().map(|e| e.prior).collect();
+                // The simulation being started is part of the budget. Gumbel noise is the
+                // exploration: on when the temperature is positive.
+                let budget = self.simulations_left + 1;
+                let noise = self.config.temperature > 0.0;
+                self.gumbel = Some(GumbelRoot::new(&priors, considered, budget, noise, rng));
+            }
+            _ => {}
+        }
+    }
+
+    fn root_edge(&mut self, player: usize) -> usize {
+        let Some(mut g) = self.gumbel.take() else { return self.puct_edge(0, player) };
+        let max_visits = self.max_root_visits();
+        let e = g.next(|e| self.sigma_q(e, player, max_visits));
+        self.gumbel = Some(g);
+        e
+    }
+
+    fn max_root_visits(&self) -> u32 {
+        self.tree.nodes[0].edges.iter().map(|e| self.tree.visits(e)).max().unwrap_or(0)
+    }
+
+    /// σ of root edge `e`'s completed, normalised Q.
+    fn sigma_q(&self, e: usize, player: usize, max_visits: u32) -> f32 {
+        let edge = &self.tree.nodes[0].edges[e];
+        let q = self.tree.q(edge, player).map_or_else(|| self.v_mix(player), |q| self.minmax.normalize(q));
+        sigma(q, max_visits, self.config.c_visit, self.config.c_scale)
+    }
+
+    fn gumbel_score(&self, g: &GumbelRoot, e: usize, player: usize, max_visits: u32) -> f32 {
+        g.gumbel[e] + g.logits[e] + self.sigma_q(e, player, max_visits)
+    }
+
+    /// Gumbel's v_mix: the root's prior value mixed with the prior-weighted Q of visited actions,
+    /// normalised. Used as the Q of unvisited actions ("completed Q").
+    fn v_mix(&self, player: usize) -> f32 {
+        let root = &self.tree.nodes[0];
+        let v_hat = self.minmax.normalize(self.root_prior_values[player]);
+        let mut visits_total = 0.0f32;
+        let mut prior_visited = 0.0f32;
+        let mut weighted_q = 0.0f32;
+        for e in &root.edges {
+            let n = self.tree.visits(e);
+            if let (true, Some(q)) = (n > 0, self.tree.q(e, player)) {
+                visits_total += n as f32;
+                prior_visited += e.prior;
+                weighted_q += e.prior * self.minmax.normalize(q);
+            }
+        }
+        if prior_visited <= 0.0 {
+            return v_hat;
+        }
+        (v_hat + visits_total * weighted_q / prior_visited) / (1.0 + visits_total)
+    }
+
+    fn puct_edge(&self, node: u32, player: usize) -> usize {
+        let n = &self.tree.nodes[node as usize];
+        let sqrt_n = (n.visits.max(1) as f32).sqrt();
+        // Unvisited actions start from the node's own (normalised) value: first-play urgency.
+        let fpu = if n.visits > 0 { self.minmax.normalize(n.mean(player)) } else { 0.5 };
+        let mut best = 0;
+        let mut best_score = f32::NEG_INFINITY;
+        for (i, e) in n.edges.iter().enumerate() {
+            let visits = self.tree.visits(e);
+            let q = self.tree.q(e, player).map_or(fpu, |q| self.minmax.normalize(q));
+            let score = q + self.config.c_puct * e.prior * sqrt_n / (1.0 + visits as f32);
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The child along edge `e` of `node`, created on first use.
+    fn child(&mut self, node: u32, e: usize) -> u32 {
+        let edge = &self.tree.nodes[node as usize].edges[e];
+        if edge.child != NO_CHILD {
+            return edge.child;
+        }
+        let action = edge.action;
+        let mut state = self.tree.nodes[node as usize].state.clone();
+        state.apply(action).expect("search only plays legal actions");
+        let reward = state.rewards().iter().map(|&r| r as f32).collect();
+        let id = self.tree.add(Node::new(state, reward));
+        self.tree.nodes[node as usize].edges[e].child = id;
+        id
+    }
+
+    /// Samples an outcome at a chance node; an outcome seen before reuses its subtree. Past
+    /// `max_chance_children` distinct outcomes, existing ones are revisited in proportion to visits.
+    fn chance_child(&mut self, node: u32, rng: &mut dyn RngCore) -> u32 {
+        let mut state = self.tree.nodes[node as usize].state.clone();
+        state.sample_chance(rng);
+        let outcomes = &self.tree.nodes[node as usize].outcomes;
+        if let Some(&o) = outcomes.iter().find(|&&o| self.tree.nodes[o as usize].state == state) {
+            return o;
+        }
+        if outcomes.len() >= self.config.max_chance_children.max(1) {
+            let total: u32 = outcomes.iter().map(|&o| self.tree.nodes[o as usize].visits.max(1)).sum();
+            let mut pick = rng.random_range(0..total);
+            for &o in outcomes {
+                let w = self.tree.nodes[o as usize].visits.max(1);
+                if pick < w {
+                    return o;
+                }
+                pick -= w;
+            }
+            return outcomes[outcomes.len() - 1];
+        }
+        let reward = state.rewards().iter().map(|&r| r as f32).collect();
+        let id = self.tree.add(Node::new(state, reward));
+        self.tree.nodes[node as usize].outcomes.push(id);
+        id
+    }
+
+    fn expand(&mut self, pending: &Pending, eval: &Evaluation) {
+        let leaf = *pending.path.last().expect("a path has a leaf");
+        let node = &mut self.tree.nodes[leaf as usize];
+        if !node.expanded {
+            let legal = node.state.legal_actions();
+            let total: f32 = eval.priors.iter().take(legal.len()).map(|p| p.max(0.0)).sum();
+            node.edges = legal
+                .iter()
+                .enumerate()
+                .map(|(i, &action)| {
+                    let p = eval.priors.get(i).copied().unwrap_or(0.0).max(0.0);
+                    let prior = if total > 0.0 { p / total } else { 1.0 / legal.len() as f32 };
+                    Edge { action, prior, child: NO_CHILD }
+                })
+                .collect();
+            node.expanded = true;
+            if leaf == 0 {
+                self.root_prior_values = eval.values.clone();
+            }
+        }
+        self.backup(&pending.path, &eval.values);
+    }
+
+    fn backup(&mut self, path: &[u32], leaf_values: &[f32]) {
+        let mut g: Vec<f64> = leaf_values.iter().map(|&v| v as f64).collect();
+        for &id in path.iter().rev() {
+            let node = &mut self.tree.nodes[id as usize];
+            node.visits += 1;
+            for (s, v) in node.value_sum.iter_mut().zip(&g) {
+                *s += v;
+            }
+            for (v, r) in g.iter_mut().zip(&node.reward) {
+                *v += *r as f64;
+            }
+            if id != 0 {
+                for &v in &g {
+                    self.minmax.update(v as f32);
+                }
+            }
+        }
+    }
+
+    /// The recommendation from the simulations done so far.
+    pub fn result(&self, rng: &mut dyn RngCore) -> SearchResult {
+        let root = &self.tree.nodes[0];
+        let player = root.turn.player().expect("root is a decision node");
+        let edges = &root.edges;
+        let players = root.value_sum.len();
+        let root_values = (0..players).map(|p| root.mean(p)).collect();
+        let (action, policy) = match (&self.gumbel, self.config.root) {
+            (Some(g), RootMode::Gumbel { .. }) => {
+                let max_visits = self.max_root_visits();
+                let best = *g
+                    .remaining
+                    .iter()
+                    .max_by(|&&a, &&b| {
+                        self.gumbel_score(g, a, player, max_visits).total_cmp(&self.gumbel_score(g, b, player, max_visits))
+                    })
+                    .expect("at least one action remains");
+                let v_mix = self.v_mix(player);
+                let scores: Vec<f32> = edges
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let q = self.tree.q(e, player).map_or(v_mix, |q| self.minmax.normalize(q));
+                        g.logits[i] + sigma(q, max_visits, self.config.c_visit, self.config.c_scale)
+                    })
+                    .collect();
+                let pi = softmax(&scores);
+                (edges[best].action, edges.iter().zip(pi).map(|(e, p)| (e.action, p)).collect())
+            }
+            _ => {
+                let visits: Vec<f32> = edges.iter().map(|e| self.tree.visits(e) as f32).collect();
+                let total: f32 = visits.iter().sum::<f32>().max(1.0);
+                let policy = edges.iter().zip(&visits).map(|(e, &v)| (e.action, v / total)).collect();
+                let pick = if self.config.temperature > 0.0 {
+                    let w: Vec<f64> = visits.iter().map(|&v| (v as f64).powf(1.0 / self.config.temperature as f64)).collect();
+                    let sum: f64 = w.iter().sum();
+                    let mut u = rng.random::<f64>() * sum;
+                    let mut chosen = w.len() - 1;
+                    for (i, &x) in w.iter().enumerate() {
+                        if u < x {
+                            chosen = i;
+                            break;
+                        }
+                        u -= x;
+                    }
+                    chosen
+                } else {
+                    // Most visited; ties broken by Q.
+                    (0..edges.len())
+                        .max_by(|&a, &b| {
+                            visits[a].total_cmp(&visits[b]).then_with(|| {
+                                let qa = self.tree.q(&edges[a], player).unwrap_or(f32::NEG_INFINITY);
+                                let qb = self.tree.q(&edges[b], player).unwrap_or(f32::NEG_INFINITY);
+                                qa.total_cmp(&qb)
+                            })
+                        })
+                        .unwrap_or(0)
+                };
+                (edges[pick].action, policy)
+            }
+        };
+        SearchResult { action, policy, root_values, root_visits: root.visits }
+    }
+}
+
+/// Runs every search's full budget in lockstep: each round, every search walks to one leaf, all
+/// leaves go to the evaluator together, then every search backs up. Returns one result per search.
+pub fn run_lockstep<S: State, E: Evaluator<S>>(
+    searches: &mut [Search<S>],
+    evaluator: &E,
+    rng: &mut dyn RngCore,
+) -> Vec<SearchResult> {
+    for s in searches.iter_mut() {
+        s.begin();
+    }
+    drive(searches, evaluator, rng);
+    searches.iter().map(|s| s.result(rng)).collect()
+}
+
+fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, rng: &mut dyn RngCore) {
+    loop {
+        let mut pending: Vec<(usize, Pending)> = Vec::with_capacity(searches.len());
+        for (i, s) in searches.iter_mut().enumerate() {
+            while s.simulations_left > 0 {
+                if let Some(p) = s.select(rng) {
+                    pending.push((i, p));
+                    break;
+                }
+            }
+        }
+        if pending.is_empty() {
+            return;
+        }
+        let states: Vec<&S> = pending
+            .iter()
+            .map(|(i, p)| &searches[*i].tree.nodes[*p.path.last().expect("non-empty") as usize].state)
+            .collect();
+        let evals = evaluator.evaluate(&states, rng);
+        assert_eq!(evals.len(), pending.len(), "the evaluator must answer every state");
+        for ((i, p), e) in pending.iter().zip(&evals) {
+            searches[*i].expand(p, e);
+        }
+    }
+}

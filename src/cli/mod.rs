@@ -1,0 +1,42 @@
+//! Command-line parsing and dispatch.
+
+mod check;
+mod games;
+mod play;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// tabula — train game-playing agents from scratch on a CPU, rate them, and ship them as bots.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the games tabula knows, with their spec strings.
+    Games,
+    /// Play a game in the terminal against a computer opponent.
+    Play(play::PlayArgs),
+    /// Run the env checker (the API conformance suite) on a game.
+    Check(check::CheckArgs),
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games => games::run(),
+        Command::Play(args) => play::run(args),
+        Command::Check(args) => check::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

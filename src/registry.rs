@@ -1,0 +1,9 @@
+//! Every game tabula knows, assembled from the game crates.
+
+use tabula_core::Registry;
+
+pub fn registry() -> Registry {
+    let mut registry = Registry::new();
+    registry.register(score4::Score4::registry_entry());
+    registry
+}
