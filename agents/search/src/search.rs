@@ -72,26 +72,27 @@ impl<S: State> Search<S> {
         self.tree.nodes.len()
     }
 
-    /// Moves the root to `state`, keeping the subtree already searched when `state` is a child or
-    /// grandchild (through a chance node) of the root; otherwise starts a new tree.
+    /// Moves the root to `state`, keeping the subtree already searched when `state` lies within
+    /// a few plies below the root (our move, the opponents' replies, chance); otherwise starts a
+    /// new tree.
     pub fn reroot(&mut self, state: &S) {
-        let root = &self.tree.nodes[0];
+        const MAX_DEPTH: usize = 4;
+        let mut frontier = vec![0u32];
         let mut found = None;
-        'search: for e in &root.edges {
-            if e.child == NO_CHILD {
-                continue;
-            }
-            let child = &self.tree.nodes[e.child as usize];
-            if child.state == *state {
-                found = Some(e.child);
-                break;
-            }
-            for &o in &child.outcomes {
-                if self.tree.nodes[o as usize].state == *state {
-                    found = Some(o);
-                    break 'search;
+        'search: for _ in 0..MAX_DEPTH {
+            let mut next = Vec::new();
+            for &id in &frontier {
+                let n = &self.tree.nodes[id as usize];
+                let children = n.edges.iter().map(|e| e.child).chain(n.outcomes.iter().copied());
+                for c in children.filter(|&c| c != NO_CHILD) {
+                    if self.tree.nodes[c as usize].state == *state {
+                        found = Some(c);
+                        break 'search;
+                    }
+                    next.push(c);
                 }
             }
+            frontier = next;
         }
         let players = state.returns().len();
         self.tree = match found {

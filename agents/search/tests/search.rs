@@ -78,8 +78,14 @@ fn tree_is_reused_after_a_move() {
     assert!(search.tree_size() > 1, "the subtree under the move played was kept");
     let before = search.result(&mut rng).root_visits;
     assert!(before > 10, "the new root already has {before} visits");
-    // A state that is not a child starts a new tree.
-    search.reroot(&position("D4 D4"));
+    // After the opponent's reply (a grandchild of the old root) the subtree is kept too.
+    let reply = search.result(&mut rng).action;
+    let mut after_reply = next;
+    after_reply.apply(reply).unwrap();
+    search.reroot(&after_reply);
+    assert!(search.result(&mut rng).root_visits > 0);
+    // A state that is not below the root starts a new tree.
+    search.reroot(&start);
     assert_eq!(search.tree_size(), 1);
 }
 

@@ -1,0 +1,31 @@
+//! The referee: a person against a program, or two programs, over the Casperson protocol.
+//!
+//! * [`Seat`] says who sits on a side: `human` or a command line such as
+//!   `score4-bot --agent alphabeta` (split like a shell would and started as a child process).
+//! * [`Program`] talks to a bot with timeouts: a bot that crashes, exits, hangs, answers garbage
+//!   or an illegal move loses the game with a message saying why ([`Fault`]).
+//! * [`play_game`] plays one game, drawing the board after every move; it declares a win (with
+//!   the line), a draw on a full board, or an early draw once no line can be completed.
+//! * [`run_match`] plays `games` games, alternating colours, and keeps the score. **Every game
+//!   starts fresh bot processes** (and the referee says `quit;` and reaps them at its end)
+//!   rather than sending `restart;`: a bot that misbehaved in one game cannot spoil the next,
+//!   and bots that ignore `restart;` still work.
+//!
+//! ```no_run
+//! use score4::referee::{Keyboard, MatchConfig, Seat, run_match};
+//! let config = MatchConfig::new(Seat::Human, Seat::Program("score4-bot --agent alphabeta".into()));
+//! let summary = run_match(&config, &mut Keyboard::new(std::io::BufReader::new(std::io::stdin())), &mut std::io::stdout());
+//! println!("{:?}", summary.wins);
+//! ```
+
+mod argv;
+mod game;
+mod human;
+mod program;
+mod tally;
+
+pub use argv::split_words;
+pub use game::{Ending, GameRecord, Player, describe_line, play_game};
+pub use human::{Keyboard, Typed};
+pub use program::{Fault, Program};
+pub use tally::{MatchConfig, MatchSummary, Seat, run_match};
