@@ -5,5 +5,6 @@ use tabula_core::Registry;
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register(score4::Score4::registry_entry());
+    registry.register(superball::registry_entry());
     registry
 }

@@ -31,7 +31,7 @@ fn play_score4_through_stdin() {
     assert!(out.contains("you are White"), "{out}");
     assert!(out.contains("cannot read \"E9\" as a move"), "{out}");
     assert!(out.contains("Legal moves: A1 B1 C1 D1"), "{out}");
-    assert!(out.contains("Black (computer) plays"), "{out}");
+    assert!(out.contains("Black (random) plays"), "{out}");
     assert!(out.contains("New game."), "{out}");
     // The board is drawn: after B3 the first level shows White's bead in row 3, column B.
     assert!(out.contains("  3   . W . ."), "{out}");
@@ -45,8 +45,18 @@ fn play_as_second_player_and_finish_a_game_at_eof() {
     let (code, out, _) = tabula(&["play", "score4", "--seat", "2", "--seed", "9"], &moves);
     assert_eq!(code, 0);
     assert!(out.contains("you are Black"));
-    assert!(out.contains("White (computer) plays"));
+    assert!(out.contains("White (random) plays"));
     assert!(out.contains("Game over"), "{out}");
+}
+
+#[test]
+fn play_against_the_alphabeta_baseline() {
+    let (code, out, err) = tabula(&["play", "score4", "--opponent", "alphabeta", "--seed", "1"], "A1\nA1\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Black (alphabeta"), "{out}");
+    let (code, _, err) = tabula(&["play", "score4", "--opponent", "deep-blue"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown agent \"deep-blue\""), "{err}");
 }
 
 #[test]

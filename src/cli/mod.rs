@@ -2,7 +2,9 @@
 
 mod check;
 mod games;
+mod opponents;
 mod play;
+mod train;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +25,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the env checker (the API conformance suite) on a game.
     Check(check::CheckArgs),
+    /// Train an agent by self-play (MCTS + network) and evaluate it against baselines.
+    Train(train::TrainArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -31,6 +35,7 @@ pub fn run() -> ExitCode {
         Command::Games => games::run(),
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args),
+        Command::Train(args) => train::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,6 @@
 //! `tabula play <game>`: a person against a computer opponent, in the terminal.
 
+use super::opponents::{self, DynAgent};
 use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
@@ -14,6 +15,9 @@ pub struct PlayArgs {
     /// Your seat: 1 moves first (White in Score 4), 2 second, and so on.
     #[arg(long, default_value_t = 1)]
     seat: usize,
+    /// The computer opponent: `random`, or a game's baselines (Score 4: greedy, alphabeta, mcts).
+    #[arg(long, default_value = "random")]
+    opponent: String,
     /// Seed for the opponent's choices and the game's chance events (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -30,13 +34,15 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
+    let opponent = opponents::make(&registry_name(&args.game), &args.opponent)?;
     let stdin = std::io::stdin();
-    let mut session = Session { game, human: args.seat - 1, rng: rng_from_seed(seed), input: stdin.lock() };
+    let mut session = Session { game, human: args.seat - 1, rng: rng_from_seed(seed), input: stdin.lock(), opponent };
     session.play()
 }
 
 struct Session<R: BufRead> {
     game: Box<dyn DynGame>,
+    opponent: Box<dyn DynAgent>,
     human: Player,
     rng: GameRng,
     input: R,
@@ -105,9 +111,13 @@ impl<R: BufRead> Session<R> {
                     }
                 }
                 Turn::Player(p) => {
-                    let legal = state.legal_actions();
-                    let action = legal[self.rng.random_range(0..legal.len())];
-                    println!("{} (computer) plays {}.", self.game.player_name(p), state.action_to_string(action));
+                    let action = self.opponent.act(&*state, &mut self.rng)?;
+                    println!(
+                        "{} ({}) plays {}.",
+                        self.game.player_name(p),
+                        self.opponent.name(),
+                        state.action_to_string(action)
+                    );
                     state.apply(action).map_err(|e| anyhow::anyhow!("the opponent chose an illegal move: {e}"))?;
                     shown = false;
                 }
@@ -143,6 +153,11 @@ impl<R: BufRead> Session<R> {
         }
         Ok(Some(line.trim().to_string()))
     }
+}
+
+/// The registry name in a spec string (`superball(rows=8)` → `superball`).
+fn registry_name(spec: &str) -> String {
+    spec.parse::<tabula_core::GameSpec>().map(|s| s.name).unwrap_or_default()
 }
 
 fn legal_moves(state: &dyn DynState) -> String {

@@ -1,0 +1,213 @@
+//! Throughput of tabula's default networks on this CPU, against the machine's matmul peak.
+//!
+//! ```text
+//! CARGO_TARGET_DIR=$HOME/.cache/tabula-target-nets \
+//!   cargo run --release -p tabula-nets --example nets_bench -- [--reps 5] [--min-secs 0.3] [--only score4]
+//! ```
+//!
+//! For each net: inference positions/s at batch 1, 32 and 256, and training samples/s (one AdamW
+//! step per batch) at batch 128 and 256. Each figure is the median of `--reps` timed runs, each
+//! run repeating the call for at least `--min-secs`. GFLOP/s counts multiply-adds as 2 FLOPs of
+//! the convolutions and linear layers only (a training step is counted as 3× the forward pass),
+//! and is compared with the f32 peak of one big burn matmul measured first. Load average is
+//! printed before and after, because the numbers mean little on a busy machine.
+
+use std::time::Instant;
+
+use burn::tensor::{Device, Distribution, Tensor};
+use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, TrainBatch, TrunkConfig, ValueActivation};
+
+struct Args {
+    reps: usize,
+    min_secs: f64,
+    only: Option<String>,
+}
+
+fn args() -> Args {
+    let mut args = Args { reps: 5, min_secs: 0.3, only: None };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        match a.as_str() {
+            "--reps" => args.reps = value().parse().expect("--reps N"),
+            "--min-secs" => args.min_secs = value().parse().expect("--min-secs S"),
+            "--only" => args.only = Some(value()),
+            other => panic!("unknown argument {other}; see the example's docs"),
+        }
+    }
+    args
+}
+
+/// Median over `reps` runs of (items per second), each run repeating `f` (which processes
+/// `items` items) until `min_secs` have passed.
+fn median_rate(reps: usize, min_secs: f64, items: usize, mut f: impl FnMut()) -> f64 {
+    f(); // warm-up: allocations, thread pool
+    let mut rates: Vec<f64> = (0..reps)
+        .map(|_| {
+            let start = Instant::now();
+            let mut n = 0;
+            while n == 0 || start.elapsed().as_secs_f64() < min_secs {
+                f();
+                n += 1;
+            }
+            (n * items) as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    rates[rates.len() / 2]
+}
+
+/// Forward-pass FLOPs of one position (2 per multiply-add, convs and linear layers only).
+fn forward_flops(c: &NetConfig) -> f64 {
+    let linear = |i: usize, o: usize| 2.0 * (i * o) as f64;
+    match &c.trunk {
+        TrunkConfig::ResNet { channels, blocks, policy_channels, value_channels, .. } => {
+            let (planes, cells) = (c.input_shape[0], c.input_shape[1] * c.input_shape[2]);
+            let conv = |i: usize, o: usize, k: usize| 2.0 * (i * o * k * k * cells) as f64;
+            conv(planes, *channels, 3)
+                + 2.0 * *blocks as f64 * conv(*channels, *channels, 3)
+                + conv(*channels, *policy_channels, 1)
+                + linear(policy_channels * cells, c.num_actions)
+                + conv(*channels, *value_channels, 1)
+                + linear(value_channels * cells, c.value_hidden)
+                + linear(c.value_hidden, c.value_outputs)
+        }
+        TrunkConfig::Mlp { hidden } => {
+            let mut width = c.input_len();
+            let mut f = 0.0;
+            for &h in hidden {
+                f += linear(width, h);
+                width = h;
+            }
+            f + linear(width, c.num_actions) + linear(width, c.value_hidden) + linear(c.value_hidden, c.value_outputs)
+        }
+    }
+}
+
+/// A plausible batch: random observations, every action legal, uniform targets.
+fn batch(c: &NetConfig, n: usize) -> TrainBatch {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let observations = (0..n * c.input_len())
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 63) as f32
+        })
+        .collect();
+    TrainBatch {
+        batch: n,
+        observations,
+        legal_mask: vec![true; n * c.num_actions],
+        policy_targets: vec![1.0 / c.num_actions as f32; n * c.num_actions],
+        value_targets: vec![0.0; n * c.value_outputs],
+    }
+}
+
+fn matmul_peak(args: &Args) -> f64 {
+    let device = Device::flex();
+    let n = 1024;
+    let a = Tensor::<2>::random([n, n], Distribution::Default, &device);
+    let b = Tensor::<2>::random([n, n], Distribution::Default, &device);
+    let rate = median_rate(args.reps, args.min_secs, 1, || {
+        let c = a.clone().matmul(b.clone());
+        std::hint::black_box(c.into_data());
+    });
+    rate * 2.0 * (n * n * n) as f64 / 1e9
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+fn main() {
+    let args = args();
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    println!("tabula-nets benchmark: {cores} cores, load average {} (1/5/15 min)", load());
+    let peak = matmul_peak(&args);
+    println!("f32 matmul peak (1024x1024x1024 through burn flex): {peak:.1} GFLOP/s (median of {})\n", args.reps);
+
+    let score4 = |ch| NetConfig::resnet(vec![10, 4, 4], 16, 2, ch, 4);
+    let superball = |ch, blocks| {
+        NetConfig::resnet(vec![7, 8, 10], 3236, 1, ch, blocks).with_value_activation(ValueActivation::Linear)
+    };
+    let nets = [
+        ("score4", score4(64)),
+        ("score4", score4(64).with_norm(Norm::None)),
+        ("score4", score4(32)),
+        ("score4", score4(32).with_norm(Norm::None)),
+        ("superball", superball(64, 4)),
+        ("superball", superball(32, 4)),
+        ("superball", superball(32, 4).with_norm(Norm::None)),
+        ("superball", superball(32, 2)),
+    ];
+    println!(
+        "{:<10} {:<26} {:>8} {:>6} | {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} | {:>7} {:>7}",
+        "game",
+        "net",
+        "params",
+        "MFLOP",
+        "inf b=1",
+        "inf b=32",
+        "inf b=256",
+        "2thr b=32",
+        "train 128",
+        "train 256",
+        "inf %pk",
+        "trn %pk"
+    );
+    for (game, config) in nets.iter().filter(|(g, _)| args.only.as_deref().is_none_or(|o| o == *g)) {
+        let net = PolicyValueNet::new(config.clone()).unwrap();
+        let flops = forward_flops(config);
+        let mut inf = Vec::new();
+        for b in [1, 32, 256] {
+            let obs = batch(config, b).observations;
+            inf.push(median_rate(args.reps, args.min_secs, b, || {
+                std::hint::black_box(net.infer(&obs, b));
+            }));
+        }
+        // Two threads sharing one `&PolicyValueNet`, batches of 32: how self-play workers call it.
+        let obs = batch(config, 32).observations;
+        let shared = median_rate(args.reps, args.min_secs, 2 * 4 * 32, || {
+            std::thread::scope(|s| {
+                for _ in 0..2 {
+                    s.spawn(|| {
+                        for _ in 0..4 {
+                            std::hint::black_box(net.infer(&obs, 32));
+                        }
+                    });
+                }
+            });
+        });
+        let mut train = Vec::new();
+        for b in [128, 256] {
+            let mut learner = Learner::new(config.clone(), LearnerConfig::default()).unwrap();
+            let data = batch(config, b);
+            train.push(median_rate(args.reps, args.min_secs, b, || {
+                std::hint::black_box(learner.train_step(&data));
+            }));
+        }
+        let inf_gflops = inf[2] * flops / 1e9;
+        let train_gflops = train[1] * 3.0 * flops / 1e9;
+        println!(
+            "{:<10} {:<26} {:>8} {:>6.2} | {:>8.0} {:>8.0} {:>9.0} {:>9.0} | {:>9.0} {:>9.0} | {:>6.1}% {:>6.1}%",
+            game,
+            config.summary().split(" [").next().unwrap_or_default(),
+            net.num_params(),
+            flops / 1e6,
+            inf[0],
+            inf[1],
+            inf[2],
+            shared,
+            train[0],
+            train[1],
+            100.0 * inf_gflops / peak,
+            100.0 * train_gflops / peak,
+        );
+    }
+    println!("\nunits: inference positions/s (2thr: two threads sharing the net, total), training samples/s;");
+    println!("MFLOP: forward pass per position; %pk = achieved GFLOP/s (inference at b=256,");
+    println!("training at b=256, 3x forward FLOPs) over the matmul peak. Load average now {}.", load());
+}

@@ -1,0 +1,144 @@
+//! `tabula train <game>`: self-play training, with an embedded default config per game.
+
+use crate::registry::registry;
+use anyhow::Context;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use tabula_core::{Game, GameSpec};
+use tabula_train::config::{TrainConfig, default_config_text};
+use tabula_train::trainer::{Opponent, RunLimits, Trainer};
+
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Game to train (see `tabula games`); its embedded default config is used unless --config is given.
+    #[arg(required_unless_present = "resume")]
+    game: Option<String>,
+    /// A TOML config (print the default one with --print-config).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Directory for the run: logs, TensorBoard events, checkpoints, the model (default: runs/<game>-<time>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Wall-clock budget in hours (default: the config's `hours`).
+    #[arg(long)]
+    hours: Option<f64>,
+    /// Stop after this many learner steps.
+    #[arg(long)]
+    max_steps: Option<u64>,
+    /// Random seed (overrides the config's).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Continue the run in DIR from its latest checkpoint (after a crash, a kill or a finished budget).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "seed"])]
+    resume: Option<PathBuf>,
+    /// Print the config that would be used and exit.
+    #[arg(long)]
+    print_config: bool,
+    /// No progress bar (logs still go to the run directory).
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: TrainArgs) -> anyhow::Result<()> {
+    let limits = RunLimits { hours: args.hours, max_steps: args.max_steps, progress_bar: !args.quiet };
+    if let Some(dir) = &args.resume {
+        let config = TrainConfig::load(&dir.join("config.toml"))
+            .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
+        return dispatch(&config.game.clone(), Job::Resume { dir: dir.clone(), limits });
+    }
+    let game = args.game.as_deref().expect("clap requires a game without --resume");
+    let spec: GameSpec = game.parse()?;
+    registry().build(game).context("see `tabula games` for the games and their parameters")?;
+    let mut config = match &args.config {
+        Some(path) => TrainConfig::load(path)?,
+        None => {
+            let text = default_config_text(&spec.name)
+                .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
+            TrainConfig::from_toml(text).expect("embedded configs are valid")
+        }
+    };
+    if args.game.is_some() && args.config.is_none() && !spec.params.is_empty() {
+        config.game = spec.to_string();
+    }
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    if args.print_config {
+        print!("{}", config.to_toml());
+        return Ok(());
+    }
+    let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
+    let game_spec = config.game.clone();
+    dispatch(&game_spec, Job::Start { config, out, limits })
+}
+
+enum Job {
+    Start { config: TrainConfig, out: PathBuf, limits: RunLimits },
+    Resume { dir: PathBuf, limits: RunLimits },
+}
+
+/// The trainer is generic; here each game is matched with its type and its baselines.
+fn dispatch(game_spec: &str, job: Job) -> anyhow::Result<()> {
+    let spec: GameSpec = game_spec.parse()?;
+    match spec.name.as_str() {
+        "score4" => {
+            let opponents = ["random", "greedy"]
+                .into_iter()
+                .map(|name| Opponent::<score4::Score4> {
+                    name: name.into(),
+                    make: Box::new(move || {
+                        tabula_baselines::score4::agent_by_name(name, &Default::default()).expect("a known baseline")
+                    }),
+                })
+                .collect();
+            go(score4::Score4::from_spec(&spec)?, job, opponents)
+        }
+        "superball" => {
+            let opponents = ["random", "greedy"]
+                .into_iter()
+                .map(|name| Opponent::<superball::Superball> {
+                    name: name.into(),
+                    make: Box::new(move || tabula_baselines::superball::by_name(name, 0).expect("a known baseline")),
+                })
+                .collect();
+            go(superball::Superball::from_spec(&spec)?, job, opponents)
+        }
+        other => anyhow::bail!("tabula cannot train {other} yet"),
+    }
+}
+
+fn go<G: Game>(game: G, job: Job, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
+    let (mut trainer, limits) = match job {
+        Job::Start { config, out, limits } => {
+            eprintln!("tabula: training {} into {}", config.game, out.display());
+            (Trainer::new(game, config, &out, opponents)?, limits)
+        }
+        Job::Resume { dir, limits } => {
+            let trainer = Trainer::resume(game, &dir, opponents)?;
+            eprintln!(
+                "tabula: resuming {} at step {} ({} samples in the replay buffer)",
+                dir.display(),
+                trainer.step(),
+                trainer.replay_len()
+            );
+            (trainer, limits)
+        }
+    };
+    let summary = trainer.run(limits)?;
+    let results = trainer.latest_evaluation()?;
+    eprintln!(
+        "tabula: stopped at step {} after {} games; model in {}",
+        summary.step,
+        summary.games,
+        summary.out.join(tabula_train::trainer::MODEL_FILE).display()
+    );
+    for (name, value) in results {
+        eprintln!("  {name}: {value:.3}");
+    }
+    Ok(())
+}
+
+fn default_out(game: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    Path::new("runs").join(format!("{game}-{secs}"))
+}

@@ -1,0 +1,137 @@
+//! `tabula train`: a run killed with SIGKILL resumes from its last checkpoint.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tabula_train::replay::ReplayBuffer;
+
+const TINY: &str = r#"
+game = "score4"
+seed = 7
+hours = 1.0
+
+[net]
+value_activation = "tanh"
+value_hidden = 16
+trunk = { kind = "mlp", hidden = [32] }
+
+[search]
+simulations = 4
+considered = 4
+eval_simulations = 4
+
+[selfplay]
+workers = 2
+games_in_flight = 4
+decisions_per_round = 4
+value_scale = 1.0
+max_moves = 64
+
+[replay]
+capacity = 100000
+min_samples = 64
+replay_ratio = 1.0
+
+[learner]
+batch_size = 16
+learning_rate = 0.001
+weight_decay = 0.0
+
+[schedule]
+log_every_steps = 1
+checkpoint_every_steps = 3
+eval_every_steps = 1000000
+eval_games = 2
+"#;
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+fn checkpoint_step(dir: &Path) -> Option<(u64, std::path::PathBuf)> {
+    let latest = std::fs::read_to_string(dir.join("checkpoints/latest")).ok()?;
+    let ckpt = dir.join("checkpoints").join(latest.trim());
+    let progress: serde_json::Value = serde_json::from_slice(&std::fs::read(ckpt.join("progress.json")).ok()?).ok()?;
+    Some((progress["step"].as_u64()?, ckpt))
+}
+
+fn replay(ckpt: &Path) -> ReplayBuffer {
+    ReplayBuffer::from_bytes(&std::fs::read(ckpt.join("replay.bin")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let run = tmp.path().join("run");
+
+    let mut child = tabula()
+        .args(["train", "score4", "--quiet", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        if let Some((step, _)) = checkpoint_step(&run)
+            && step >= 6
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no checkpoint at step 6 within 5 minutes");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended by itself");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix: no chance to clean up
+    child.wait().unwrap();
+
+    let (killed_at, ckpt) = checkpoint_step(&run).unwrap();
+    let before = replay(&ckpt);
+    assert!(before.len() >= 64, "the replay buffer was checkpointed ({} samples)", before.len());
+
+    let out = tabula()
+        .args(["train", "--quiet", "--max-steps"])
+        .arg((killed_at + 6).to_string())
+        .arg("--resume")
+        .arg(&run)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains(&format!("resuming {} at step {killed_at}", run.display())), "{stderr}");
+
+    let (resumed_to, ckpt) = checkpoint_step(&run).unwrap();
+    assert_eq!(resumed_to, killed_at + 6, "the step counter continues");
+    let after = replay(&ckpt);
+    assert!(after.len() >= before.len());
+    assert_eq!(&after.samples()[..before.len()], before.samples(), "the old samples are intact");
+
+    // The log continues the step sequence rather than restarting at 1.
+    let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
+    let steps: Vec<u64> = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["step"].as_u64())
+        .collect();
+    assert!(steps.contains(&(killed_at + 6)), "{steps:?}");
+    assert!(run.join("model.bpk").exists() && run.join("model.json").exists(), "the model is written beside the checkpoints");
+    let evals: Vec<&str> = log.lines().filter(|l| l.contains("eval/vs_random/score")).collect();
+    assert!(!evals.is_empty() || !stderr.is_empty());
+}
+
+#[test]
+fn train_rejects_bad_requests_clearly() {
+    let out = tabula().args(["train", "chess"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game \"chess\""));
+    let out = tabula().args(["train", "--resume", "/nonexistent/run"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not look like a tabula run directory"));
+    let out = tabula().args(["train", "score4", "--print-config"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game = \"score4\""));
+}

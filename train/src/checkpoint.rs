@@ -1,0 +1,124 @@
+//! Checkpoint directories written atomically: everything goes into a temporary directory which
+//! is renamed into place, then the `latest` pointer is replaced by rename. A run killed at any
+//! moment leaves the previous checkpoint intact.
+
+use anyhow::Context;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const LATEST: &str = "latest";
+
+/// Writes a checkpoint named `name` under `root` through `write`, then points `latest` at it and
+/// keeps only the newest `keep` checkpoints.
+pub fn write_checkpoint(
+    root: &Path,
+    name: &str,
+    keep: usize,
+    write: impl FnOnce(&Path) -> anyhow::Result<()>,
+) -> anyhow::Result<PathBuf> {
+    fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+    let tmp = root.join(format!(".{name}.tmp"));
+    if tmp.exists() {
+        fs::remove_dir_all(&tmp)?;
+    }
+    fs::create_dir_all(&tmp)?;
+    write(&tmp).with_context(|| format!("writing checkpoint {}", tmp.display()))?;
+    sync_dir_files(&tmp)?;
+    let dest = root.join(name);
+    if dest.exists() {
+        fs::remove_dir_all(&dest)?;
+    }
+    fs::rename(&tmp, &dest)?;
+    write_file_atomically(&root.join(LATEST), name.as_bytes())?;
+    prune(root, keep)?;
+    Ok(dest)
+}
+
+/// The checkpoint `latest` points to, if any.
+pub fn latest(root: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let pointer = root.join(LATEST);
+    if !pointer.exists() {
+        return Ok(None);
+    }
+    let name = fs::read_to_string(&pointer).with_context(|| format!("reading {}", pointer.display()))?;
+    let dir = root.join(name.trim());
+    anyhow::ensure!(dir.is_dir(), "{} names {}, which is missing", pointer.display(), dir.display());
+    Ok(Some(dir))
+}
+
+/// Writes `bytes` to `path` through a temporary file, fsync and rename.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut f = fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))?;
+    Ok(())
+}
+
+fn sync_dir_files(dir: &Path) -> anyhow::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_file() {
+            fs::File::open(&path)?.sync_all()?;
+        } else if path.is_dir() {
+            sync_dir_files(&path)?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes all but the newest `keep` checkpoints (names sort by step) and stale temporaries.
+fn prune(root: &Path, keep: usize) -> anyhow::Result<()> {
+    let mut names: Vec<String> = fs::read_dir(root)?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("step-"))
+        .collect();
+    names.sort();
+    let excess = names.len().saturating_sub(keep.max(1));
+    for n in &names[..excess] {
+        fs::remove_dir_all(root.join(n))?;
+    }
+    Ok(())
+}
+
+/// The directory name of the checkpoint at `step` (zero-padded so names sort by step).
+pub fn name_for_step(step: u64) -> String {
+    format!("step-{step:010}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latest_points_at_the_newest_and_old_ones_are_pruned() {
+        let dir = tempfile::tempdir().unwrap();
+        for step in [10, 20, 30] {
+            write_checkpoint(dir.path(), &name_for_step(step), 2, |d| {
+                fs::write(d.join("x"), step.to_string())?;
+                Ok(())
+            })
+            .unwrap();
+        }
+        let l = latest(dir.path()).unwrap().unwrap();
+        assert_eq!(fs::read_to_string(l.join("x")).unwrap(), "30");
+        assert!(!dir.path().join(name_for_step(10)).exists());
+        assert!(dir.path().join(name_for_step(20)).exists());
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_previous_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        write_checkpoint(dir.path(), &name_for_step(1), 3, |d| Ok(fs::write(d.join("x"), "one")?)).unwrap();
+        let err = write_checkpoint(dir.path(), &name_for_step(2), 3, |_| anyhow::bail!("disk full"));
+        assert!(err.is_err());
+        let l = latest(dir.path()).unwrap().unwrap();
+        assert_eq!(fs::read_to_string(l.join("x")).unwrap(), "one");
+    }
+}

@@ -1,0 +1,190 @@
+//! The training configuration (TOML), with an embedded default per game.
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use tabula_nets::{TrunkConfig, ValueActivation};
+
+/// Everything a run needs. Unknown keys are errors, so a typo does not silently train with a default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainConfig {
+    /// Game spec, e.g. `score4` or `superball(rows=8,cols=10,mss=5,colors=pbyrg)`.
+    pub game: String,
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// Wall-clock budget of `tabula train` when `--hours` is not given.
+    pub hours: f64,
+    pub net: NetSection,
+    pub search: SearchSection,
+    pub selfplay: SelfPlaySection,
+    pub replay: ReplaySection,
+    pub learner: LearnerSection,
+    pub schedule: ScheduleSection,
+}
+
+/// The network; its input and output shapes come from the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetSection {
+    pub trunk: TrunkConfig,
+    pub value_activation: ValueActivation,
+    #[serde(default = "default_value_hidden")]
+    pub value_hidden: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchSection {
+    /// Simulations per self-play move (Gumbel root).
+    pub simulations: usize,
+    /// Actions sampled at the Gumbel root.
+    pub considered: usize,
+    #[serde(default = "default_c_visit")]
+    pub c_visit: f32,
+    #[serde(default = "one_f32")]
+    pub c_scale: f32,
+    /// Simulations per move when evaluating against baselines.
+    pub eval_simulations: usize,
+    #[serde(default = "default_chance_children")]
+    pub max_chance_children: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SelfPlaySection {
+    /// Parallel self-play threads.
+    pub workers: usize,
+    /// Games each worker advances in lockstep (its evaluation batch).
+    pub games_in_flight: usize,
+    /// Decisions per worker between learner phases.
+    pub decisions_per_round: usize,
+    /// Value targets are returns-to-go divided by this.
+    pub value_scale: f32,
+    /// Games are cut after this many actions.
+    pub max_moves: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaySection {
+    pub capacity: usize,
+    /// Training starts once the buffer holds this many samples.
+    pub min_samples: usize,
+    /// Samples used in training per sample generated; the learner paces itself to keep it.
+    pub replay_ratio: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LearnerSection {
+    pub batch_size: usize,
+    pub learning_rate: f64,
+    pub weight_decay: f64,
+    #[serde(default = "one_f32")]
+    pub value_loss_weight: f32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleSection {
+    pub log_every_steps: u64,
+    pub checkpoint_every_steps: u64,
+    /// Checkpoints kept on disk.
+    #[serde(default = "default_keep")]
+    pub keep_checkpoints: usize,
+    pub eval_every_steps: u64,
+    /// Games against each baseline (two-player) or seeds played (one-player) per evaluation.
+    pub eval_games: usize,
+}
+
+fn one() -> u64 {
+    1
+}
+fn one_f32() -> f32 {
+    1.0
+}
+fn default_value_hidden() -> usize {
+    64
+}
+fn default_c_visit() -> f32 {
+    50.0
+}
+fn default_chance_children() -> usize {
+    8
+}
+fn default_keep() -> usize {
+    2
+}
+
+/// The embedded default configuration of a game, by registry name.
+pub fn default_config_text(game_name: &str) -> Option<&'static str> {
+    match game_name {
+        "score4" => Some(include_str!("../configs/score4.toml")),
+        "superball" => Some(include_str!("../configs/superball.toml")),
+        _ => None,
+    }
+}
+
+impl TrainConfig {
+    pub fn from_toml(text: &str) -> anyhow::Result<Self> {
+        let config: TrainConfig = toml::from_str(text)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    pub fn load(path: &Path) -> anyhow::Result<Self> {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        Self::from_toml(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("a config serializes")
+    }
+
+    fn validate(&self) -> anyhow::Result<()> {
+        let positive = [
+            ("search.simulations", self.search.simulations),
+            ("search.considered", self.search.considered),
+            ("search.eval_simulations", self.search.eval_simulations),
+            ("selfplay.workers", self.selfplay.workers),
+            ("selfplay.games_in_flight", self.selfplay.games_in_flight),
+            ("selfplay.decisions_per_round", self.selfplay.decisions_per_round),
+            ("replay.capacity", self.replay.capacity),
+            ("learner.batch_size", self.learner.batch_size),
+        ];
+        for (name, v) in positive {
+            anyhow::ensure!(v > 0, "{name} must be at least 1");
+        }
+        anyhow::ensure!(self.hours > 0.0, "hours must be positive");
+        anyhow::ensure!(self.replay.replay_ratio > 0.0, "replay.replay_ratio must be positive");
+        anyhow::ensure!(self.selfplay.value_scale > 0.0, "selfplay.value_scale must be positive");
+        anyhow::ensure!(self.learner.learning_rate > 0.0, "learner.learning_rate must be positive");
+        anyhow::ensure!(self.schedule.checkpoint_every_steps > 0, "schedule.checkpoint_every_steps must be at least 1");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_defaults_parse_and_round_trip() {
+        for game in ["score4", "superball"] {
+            let config = TrainConfig::from_toml(default_config_text(game).unwrap()).unwrap();
+            assert!(config.game.starts_with(game));
+            assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
+        }
+        assert!(default_config_text("chess").is_none());
+    }
+
+    #[test]
+    fn typos_and_bad_values_are_errors() {
+        let text = default_config_text("score4").unwrap();
+        let typo = text.replace("batch_size", "batchsize");
+        assert!(TrainConfig::from_toml(&typo).unwrap_err().to_string().contains("batchsize"));
+        let zero = text.replace("workers = 2", "workers = 0");
+        assert!(TrainConfig::from_toml(&zero).unwrap_err().to_string().contains("selfplay.workers"));
+    }
+}

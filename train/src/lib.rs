@@ -1,0 +1,22 @@
+//! tabula-train: the generic self-play trainer. It never names a game: `tabula train <game>`
+//! picks the game and its baselines, this crate does the rest.
+//!
+//! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
+//! * [`replay`] — the replay buffer.
+//! * [`arena`] and [`elo`] — matches between agents, and ratings.
+//! * [`log`] — TensorBoard scalars and a JSONL log.
+//! * [`checkpoint`] — atomic checkpoint directories.
+//! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
+
+pub mod arena;
+pub mod checkpoint;
+pub mod config;
+pub mod elo;
+pub mod evaluator;
+pub mod log;
+pub mod replay;
+pub mod sample;
+pub mod selfplay;
+pub mod trainer;
+
+pub use sample::Sample;

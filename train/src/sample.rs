@@ -1,0 +1,64 @@
+//! Training samples: what self-play records at every decision.
+
+use serde::{Deserialize, Serialize};
+use tabula_core::Action;
+
+/// One position from self-play with its training targets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sample {
+    /// The mover's observation (the game's declared shape, flattened).
+    pub observation: Vec<f32>,
+    /// The search's improved policy over the legal actions (sums to 1).
+    pub policy: Vec<(Action, f32)>,
+    /// Value targets in relative seat order: entry 0 is the mover's, 1 the next player's, ...
+    pub value: Vec<f32>,
+}
+
+/// A dense batch, laid out as the networks want it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DenseBatch {
+    pub batch: usize,
+    pub observations: Vec<f32>,
+    pub legal_mask: Vec<bool>,
+    pub policy_targets: Vec<f32>,
+    pub value_targets: Vec<f32>,
+}
+
+/// Packs samples into dense arrays over an action space of `num_actions`.
+pub fn densify(samples: &[&Sample], num_actions: usize) -> DenseBatch {
+    let batch = samples.len();
+    let obs_len = samples.first().map_or(0, |s| s.observation.len());
+    let mut d = DenseBatch {
+        batch,
+        observations: Vec::with_capacity(batch * obs_len),
+        legal_mask: vec![false; batch * num_actions],
+        policy_targets: vec![0.0; batch * num_actions],
+        value_targets: Vec::new(),
+    };
+    for (i, s) in samples.iter().enumerate() {
+        d.observations.extend_from_slice(&s.observation);
+        for &(a, p) in &s.policy {
+            d.legal_mask[i * num_actions + a as usize] = true;
+            d.policy_targets[i * num_actions + a as usize] = p;
+        }
+        d.value_targets.extend_from_slice(&s.value);
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn densify_lays_out_rows() {
+        let a = Sample { observation: vec![1.0, 2.0], policy: vec![(1, 0.25), (3, 0.75)], value: vec![1.0, -1.0] };
+        let b = Sample { observation: vec![3.0, 4.0], policy: vec![(0, 1.0)], value: vec![0.0, 0.0] };
+        let d = densify(&[&a, &b], 4);
+        assert_eq!(d.batch, 2);
+        assert_eq!(d.observations, vec![1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(d.legal_mask, vec![false, true, false, true, true, false, false, false]);
+        assert_eq!(d.policy_targets, vec![0.0, 0.25, 0.0, 0.75, 1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(d.value_targets, vec![1.0, -1.0, 0.0, 0.0]);
+    }
+}

@@ -1,0 +1,175 @@
+//! Self-play: many games advance in lockstep so that every search's leaves reach the evaluator
+//! in one batch; each decision becomes a training sample.
+
+use crate::sample::Sample;
+use rand::Rng;
+use tabula_core::{Game, GameRng, Player, State, Turn, rng_from_seed};
+use tabula_search::{Evaluator, Search, SearchConfig, run_lockstep};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelfPlayConfig {
+    pub search: SearchConfig,
+    /// Games each worker keeps in flight (the evaluator's batch size).
+    pub games_in_flight: usize,
+    /// Value targets are returns-to-go divided by this (1 for win/loss games).
+    pub value_scale: f32,
+    /// Games longer than this are cut (their targets are the rewards so far).
+    pub max_moves: usize,
+    /// Keep the searched subtree between moves.
+    pub reuse_tree: bool,
+}
+
+/// A finished game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    pub samples: Vec<Sample>,
+    /// Final returns per player.
+    pub returns: Vec<f64>,
+    /// Actions applied (player and chance).
+    pub length: usize,
+}
+
+/// A decision waiting for the game's outcome to fill in its value target.
+struct Pending {
+    observation: Vec<f32>,
+    policy: Vec<(tabula_core::Action, f32)>,
+    player: Player,
+    returns_then: Vec<f64>,
+}
+
+struct Slot<S: State> {
+    state: S,
+    search: Option<Search<S>>,
+    pending: Vec<Pending>,
+}
+
+/// One self-play worker: a set of games in flight and their searches.
+pub struct SelfPlayWorker<G: Game> {
+    game: G,
+    config: SelfPlayConfig,
+    slots: Vec<Slot<G::State>>,
+    rng: GameRng,
+}
+
+impl<G: Game> SelfPlayWorker<G> {
+    pub fn new(game: G, config: SelfPlayConfig, seed: u64) -> Self {
+        let mut rng = rng_from_seed(seed);
+        let slots = (0..config.games_in_flight.max(1))
+            .map(|_| Slot { state: game.new_initial_state(rng.random()), search: None, pending: Vec::new() })
+            .collect();
+        SelfPlayWorker { game, config, slots, rng }
+    }
+
+    /// Makes `decisions` moves in every game in flight (resolving chance and starting new games as
+    /// old ones end); returns the games that finished.
+    pub fn play<E: Evaluator<G::State>>(&mut self, evaluator: &E, decisions: usize) -> Vec<GameRecord> {
+        let mut finished = Vec::new();
+        for _ in 0..decisions {
+            for i in 0..self.slots.len() {
+                if let Some(record) = self.advance_to_decision(i) {
+                    finished.push(record);
+                }
+            }
+            let mut searches: Vec<Search<G::State>> = self
+                .slots
+                .iter_mut()
+                .map(|slot| match slot.search.take() {
+                    Some(mut s) if self.config.reuse_tree => {
+                        s.reroot(&slot.state);
+                        s
+                    }
+                    _ => Search::new(slot.state.clone(), self.config.search.clone()),
+                })
+                .collect();
+            let results = run_lockstep(&mut searches, evaluator, &mut self.rng);
+            let obs_len = self.game.observation_len();
+            for ((slot, search), result) in self.slots.iter_mut().zip(searches).zip(results) {
+                let player = slot.state.turn().player().expect("searched at a decision");
+                let mut observation = vec![0.0; obs_len];
+                slot.state.observation(player, &mut observation);
+                slot.pending.push(Pending {
+                    observation,
+                    policy: result.policy,
+                    player,
+                    returns_then: slot.state.returns(),
+                });
+                slot.state.apply(result.action).expect("the search recommends a legal action");
+                slot.search = Some(search);
+            }
+        }
+        finished
+    }
+
+    /// Resolves chance; a finished (or too long) game is turned into a record and replaced.
+    fn advance_to_decision(&mut self, i: usize) -> Option<GameRecord> {
+        let mut record = None;
+        loop {
+            let slot = &mut self.slots[i];
+            match slot.state.turn() {
+                Turn::Chance => slot.state.sample_chance(&mut self.rng),
+                Turn::Player(_) if slot.state.move_number() < self.config.max_moves => return record,
+                _ => {
+                    record = Some(self.finish(i));
+                    let seed = self.rng.random();
+                    let slot = &mut self.slots[i];
+                    slot.state = self.game.new_initial_state(seed);
+                    slot.search = None;
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, i: usize) -> GameRecord {
+        let slot = &mut self.slots[i];
+        let returns = slot.state.returns();
+        let n = returns.len();
+        let scale = self.config.value_scale as f64;
+        let samples = slot
+            .pending
+            .drain(..)
+            .map(|p| Sample {
+                observation: p.observation,
+                policy: p.policy,
+                value: (0..n)
+                    .map(|k| {
+                        let seat = (p.player + k) % n;
+                        ((returns[seat] - p.returns_then[seat]) / scale) as f32
+                    })
+                    .collect(),
+            })
+            .collect();
+        GameRecord { samples, returns, length: slot.state.move_number() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::testing::Nim;
+    use tabula_search::{RolloutEvaluator, SearchConfig};
+
+    #[test]
+    fn finished_games_carry_outcome_targets_from_the_movers_side() {
+        let config = SelfPlayConfig {
+            search: SearchConfig::gumbel(8, 2),
+            games_in_flight: 4,
+            value_scale: 1.0,
+            max_moves: 100,
+            reuse_tree: true,
+        };
+        let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
+        let games = worker.play(&RolloutEvaluator::new(1), 40);
+        assert!(games.len() >= 4, "{} games finished", games.len());
+        for g in &games {
+            let winner = if g.returns[0] > 0.0 { 0 } else { 1 };
+            for (k, s) in g.samples.iter().enumerate() {
+                assert_eq!(s.value.len(), 2);
+                assert_eq!(s.value[0], -s.value[1]);
+                assert!((s.policy.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-4);
+                // The observation's second entry is the observer's seat in the toy game.
+                let mover = s.observation[1] as usize;
+                assert_eq!(s.value[0] > 0.0, mover == winner, "sample {k}");
+            }
+        }
+    }
+}

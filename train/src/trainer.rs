@@ -1,0 +1,435 @@
+//! The training loop: self-play rounds on worker threads, a learner paced by the replay ratio,
+//! logs, atomic checkpoints that a killed run resumes from, and evaluations against baselines.
+
+use crate::arena::{play_match, play_scores};
+use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
+use crate::config::TrainConfig;
+use crate::elo::elo_from_score;
+use crate::evaluator::NetEvaluator;
+use crate::log::RunLog;
+use crate::replay::ReplayBuffer;
+use crate::sample::densify;
+use crate::selfplay::{SelfPlayConfig, SelfPlayWorker};
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tabula_core::{Agent, Game, GameRng, rng_from_seed};
+use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet, TrainBatch};
+use tabula_search::{MctsAgent, RootMode, SearchConfig};
+
+/// A baseline to evaluate against: a name and a way to make a fresh one.
+pub struct Opponent<G: Game> {
+    pub name: String,
+    pub make: Box<dyn Fn() -> Box<dyn Agent<G::State>> + Send + Sync>,
+}
+
+/// Counters and generator state saved with every checkpoint.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Progress {
+    step: u64,
+    games: u64,
+    samples_generated: u64,
+    samples_trained: u64,
+    /// Training steps owed to keep the replay ratio (fractional carry).
+    owed_steps: f64,
+    /// Seconds trained over all sessions of this run.
+    seconds: f64,
+    rng: GameRng,
+}
+
+/// Where a run stands when `run` returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunSummary {
+    pub step: u64,
+    pub games: u64,
+    pub samples_generated: u64,
+    pub out: PathBuf,
+}
+
+/// Limits for one call of [`Trainer::run`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunLimits {
+    pub hours: Option<f64>,
+    pub max_steps: Option<u64>,
+    pub progress_bar: bool,
+}
+
+pub struct Trainer<G: Game> {
+    game: G,
+    config: TrainConfig,
+    out: PathBuf,
+    learner: Learner,
+    replay: ReplayBuffer,
+    progress: Progress,
+    log: RunLog,
+    opponents: Vec<Opponent<G>>,
+    /// One-player games: the baselines' mean scores, measured once.
+    baseline_scores: Vec<(String, f64)>,
+    last_evaluation: Option<(u64, Vec<(String, f64)>)>,
+}
+
+const CONFIG_FILE: &str = "config.toml";
+/// The playable model of a run (weights; the card is `model.json` beside it).
+pub const MODEL_FILE: &str = "model.bpk";
+
+impl<G: Game> Trainer<G> {
+    /// Starts a run in `out` (which must not hold another run).
+    pub fn new(game: G, config: TrainConfig, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
+        anyhow::ensure!(
+            !out.join(CONFIG_FILE).exists(),
+            "{} already holds a run; resume it with `tabula train --resume {}` or choose another --out",
+            out.display(),
+            out.display()
+        );
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+        write_file_atomically(&out.join(CONFIG_FILE), config.to_toml().as_bytes())?;
+        let net_config = net_config(&game, &config);
+        let learner = Learner::new(net_config, learner_options(&config)).context("building the network")?;
+        let log = RunLog::open(out)?;
+        Ok(Trainer {
+            replay: ReplayBuffer::new(config.replay.capacity),
+            progress: Progress {
+                step: 0,
+                games: 0,
+                samples_generated: 0,
+                samples_trained: 0,
+                owed_steps: 0.0,
+                seconds: 0.0,
+                rng: rng_from_seed(config.seed),
+            },
+            game,
+            config,
+            out: out.to_path_buf(),
+            learner,
+            log,
+            opponents,
+            baseline_scores: Vec::new(),
+            last_evaluation: None,
+        })
+    }
+
+    /// Continues the run in `out` from its latest checkpoint.
+    pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
+        let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
+        let dir = latest(&out.join("checkpoints"))?.with_context(|| {
+            format!("{} has no checkpoint yet: start it again without --resume", out.display())
+        })?;
+        let expected = Expected::game(&game);
+        let learner = Learner::load_checkpoint(&dir.join("learner"), &expected)
+            .with_context(|| format!("loading the learner from {}", dir.display()))?;
+        let replay_bytes = std::fs::read(dir.join("replay.bin"))?;
+        let replay = ReplayBuffer::from_bytes(&replay_bytes).context("reading replay.bin")?;
+        let progress: Progress = serde_json::from_slice(&std::fs::read(dir.join("progress.json"))?)?;
+        let log = RunLog::open(out)?;
+        Ok(Trainer { game, config, out: out.to_path_buf(), learner, replay, progress, log, opponents, baseline_scores: Vec::new(), last_evaluation: None })
+    }
+
+    pub fn config(&self) -> &TrainConfig {
+        &self.config
+    }
+
+    pub fn step(&self) -> u64 {
+        self.progress.step
+    }
+
+    pub fn replay_len(&self) -> usize {
+        self.replay.len()
+    }
+
+    /// Trains until a limit is reached; checkpoints and writes the model at the end.
+    pub fn run(&mut self, limits: RunLimits) -> anyhow::Result<RunSummary> {
+        let hours = limits.hours.unwrap_or(self.config.hours);
+        let budget = Duration::from_secs_f64(hours * 3600.0);
+        let start = Instant::now();
+        let bar = progress_bar(limits.progress_bar, budget);
+        let mut workers = self.new_workers();
+        let mut last_log = Instant::now();
+        let mut games_at_last_log = self.progress.games;
+        let mut samples_at_last_log = self.progress.samples_generated;
+        let mut loss_sums = LossSums::default();
+
+        while start.elapsed() < budget && limits.max_steps.is_none_or(|m| self.progress.step < m) {
+            // Self-play: every worker thread advances its games by a round of decisions.
+            let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
+            let decisions = self.config.selfplay.decisions_per_round;
+            let records: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> =
+                    workers.iter_mut().map(|w| scope.spawn(|| w.play(&evaluator, decisions))).collect();
+                handles.into_iter().flat_map(|h| h.join().expect("self-play worker panicked")).collect()
+            });
+            let mut new_samples = 0u64;
+            for record in records {
+                self.progress.games += 1;
+                new_samples += record.samples.len() as u64;
+                for s in record.samples {
+                    self.replay.push(s);
+                }
+            }
+            self.progress.samples_generated += new_samples;
+
+            // Learning, paced so that samples trained ≈ replay_ratio × samples generated.
+            if self.replay.len() >= self.config.replay.min_samples {
+                self.progress.owed_steps +=
+                    new_samples as f64 * self.config.replay.replay_ratio / self.config.learner.batch_size as f64;
+                while self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
+                    self.progress.owed_steps -= 1.0;
+                    let losses = self.train_step();
+                    loss_sums.add(&losses);
+                    if self.progress.step % self.config.schedule.log_every_steps.max(1) == 0 {
+                        let secs = last_log.elapsed().as_secs_f64().max(1e-9);
+                        let games = (self.progress.games - games_at_last_log) as f64;
+                        let samples = (self.progress.samples_generated - samples_at_last_log) as f64;
+                        let mean = loss_sums.mean();
+                        self.log.record(
+                            self.progress.step,
+                            &[
+                                ("loss/total", mean.total),
+                                ("loss/policy", mean.policy),
+                                ("loss/value", mean.value),
+                                ("policy_entropy", mean.entropy),
+                                ("games", self.progress.games as f64),
+                                ("samples", self.progress.samples_generated as f64),
+                                ("replay_size", self.replay.len() as f64),
+                                ("games_per_s", games / secs),
+                                ("selfplay_positions_per_s", samples / secs),
+                                ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
+                            ],
+                        )?;
+                        bar.set_message(format!(
+                            "step {} | games {} | samples {} | loss {:.3} (p {:.3} v {:.3}) | {:.1} games/s",
+                            self.progress.step,
+                            self.progress.games,
+                            self.progress.samples_generated,
+                            mean.total,
+                            mean.policy,
+                            mean.value,
+                            games / secs
+                        ));
+                        loss_sums = LossSums::default();
+                        last_log = Instant::now();
+                        games_at_last_log = self.progress.games;
+                        samples_at_last_log = self.progress.samples_generated;
+                    }
+                    if self.progress.step % self.config.schedule.eval_every_steps.max(1) == 0 {
+                        self.evaluate()?;
+                    }
+                    if self.progress.step % self.config.schedule.checkpoint_every_steps == 0 {
+                        self.checkpoint(start.elapsed().as_secs_f64())?;
+                    }
+                }
+            } else {
+                bar.set_message(format!(
+                    "filling the replay buffer: {}/{} samples, {} games",
+                    self.replay.len(),
+                    self.config.replay.min_samples,
+                    self.progress.games
+                ));
+            }
+            bar.set_position(start.elapsed().as_secs().min(budget.as_secs()));
+        }
+        self.checkpoint(start.elapsed().as_secs_f64())?;
+        self.log.flush()?;
+        bar.finish_and_clear();
+        Ok(RunSummary {
+            step: self.progress.step,
+            games: self.progress.games,
+            samples_generated: self.progress.samples_generated,
+            out: self.out.clone(),
+        })
+    }
+
+    fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
+        let s = &self.config.search;
+        let search = SearchConfig {
+            simulations: s.simulations,
+            root: RootMode::Gumbel { considered: s.considered },
+            temperature: 1.0,
+            c_visit: s.c_visit,
+            c_scale: s.c_scale,
+            max_chance_children: s.max_chance_children,
+            ..SearchConfig::default()
+        };
+        let config = SelfPlayConfig {
+            search,
+            games_in_flight: self.config.selfplay.games_in_flight,
+            value_scale: self.config.selfplay.value_scale,
+            max_moves: self.config.selfplay.max_moves,
+            reuse_tree: true,
+        };
+        (0..self.config.selfplay.workers)
+            .map(|_| SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random()))
+            .collect()
+    }
+
+    fn train_step(&mut self) -> tabula_nets::Losses {
+        let samples = self.replay.sample(self.config.learner.batch_size, &mut self.progress.rng);
+        let dense = densify(&samples, self.game.num_actions());
+        let batch = TrainBatch {
+            batch: dense.batch,
+            observations: dense.observations,
+            legal_mask: dense.legal_mask,
+            policy_targets: dense.policy_targets,
+            value_targets: dense.value_targets,
+        };
+        let losses = self.learner.train_step(&batch);
+        self.progress.step += 1;
+        self.progress.samples_trained += dense.batch as u64;
+        losses
+    }
+
+    /// The current network with search, as played in evaluations and by bots.
+    fn net_agent(&self) -> MctsAgent<G::State, NetEvaluator> {
+        let config = SearchConfig {
+            simulations: self.config.search.eval_simulations,
+            root: RootMode::Gumbel { considered: self.config.search.considered },
+            temperature: 0.0,
+            max_chance_children: self.config.search.max_chance_children,
+            ..SearchConfig::default()
+        };
+        let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
+        MctsAgent::new(format!("tabula@{}", self.progress.step), evaluator, config)
+    }
+
+    /// The results of the last evaluation, running one if the network changed since.
+    pub fn latest_evaluation(&mut self) -> anyhow::Result<Vec<(String, f64)>> {
+        match &self.last_evaluation {
+            Some((step, results)) if *step == self.progress.step => Ok(results.clone()),
+            _ => self.evaluate(),
+        }
+    }
+
+    /// Plays the baselines and logs the results.
+    pub fn evaluate(&mut self) -> anyhow::Result<Vec<(String, f64)>> {
+        let games = self.config.schedule.eval_games;
+        let mut results = Vec::new();
+        if games == 0 {
+            return Ok(results);
+        }
+        let mut agent = self.net_agent();
+        if self.game.num_players() == 2 {
+            for opponent in &self.opponents {
+                let mut other = (opponent.make)();
+                let r = play_match(&self.game, &mut agent, other.as_mut(), games, 1_000_000 + self.progress.step);
+                results.push((format!("eval/vs_{}/score", opponent.name), r.score()));
+                results.push((format!("eval/vs_{}/elo_diff", opponent.name), elo_from_score(r.score())));
+            }
+        } else if self.game.num_players() == 1 {
+            if self.baseline_scores.is_empty() {
+                for opponent in &self.opponents {
+                    let mut other = (opponent.make)();
+                    let scores = play_scores(&self.game, other.as_mut(), games, 1);
+                    self.baseline_scores.push((opponent.name.clone(), mean(&scores)));
+                }
+            }
+            let scores = play_scores(&self.game, &mut agent, games, 1);
+            results.push(("eval/mean_score".to_string(), mean(&scores)));
+            for (name, score) in &self.baseline_scores {
+                results.push((format!("eval/baseline_{name}/mean_score"), *score));
+            }
+        }
+        let view: Vec<(&str, f64)> = results.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        self.log.record(self.progress.step, &view)?;
+        self.log.flush()?;
+        self.last_evaluation = Some((self.progress.step, results.clone()));
+        Ok(results)
+    }
+
+    fn checkpoint(&mut self, seconds_this_session: f64) -> anyhow::Result<()> {
+        let mut progress = self.progress.clone();
+        progress.seconds += seconds_this_session;
+        let replay = self.replay.to_bytes()?;
+        let learner = &self.learner;
+        write_checkpoint(
+            &self.out.join("checkpoints"),
+            &name_for_step(progress.step),
+            self.config.schedule.keep_checkpoints,
+            |dir| {
+                learner.save_checkpoint(&dir.join("learner"))?;
+                std::fs::write(dir.join("replay.bin"), &replay)?;
+                std::fs::write(dir.join("progress.json"), serde_json::to_vec_pretty(&progress)?)?;
+                Ok(())
+            },
+        )?;
+        // The playable model, with its card, beside the checkpoints.
+        let card = ModelCard::new(self.game.spec(), self.learner.net_config().clone(), self.progress.step);
+        self.learner.inference_net().save(&self.out.join(MODEL_FILE), &card)?;
+        self.log.flush()?;
+        Ok(())
+    }
+}
+
+fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
+    NetConfig {
+        input_shape: game.observation_shape(),
+        num_actions: game.num_actions(),
+        value_outputs: game.num_players(),
+        value_activation: config.net.value_activation,
+        value_hidden: config.net.value_hidden,
+        trunk: config.net.trunk.clone(),
+    }
+}
+
+fn learner_options(config: &TrainConfig) -> tabula_nets::LearnerConfig {
+    tabula_nets::LearnerConfig {
+        lr: config.learner.learning_rate,
+        weight_decay: config.learner.weight_decay as f32,
+        value_weight: config.learner.value_loss_weight,
+        seed: config.seed,
+    }
+}
+
+fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() { 0.0 } else { xs.iter().sum::<f64>() / xs.len() as f64 }
+}
+
+fn progress_bar(visible: bool, budget: Duration) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(budget.as_secs());
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise}/{duration_precise} [{bar:30}] {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+#[derive(Default)]
+struct LossSums {
+    n: f64,
+    total: f64,
+    policy: f64,
+    value: f64,
+    entropy: f64,
+}
+
+struct MeanLosses {
+    total: f64,
+    policy: f64,
+    value: f64,
+    entropy: f64,
+}
+
+impl LossSums {
+    fn add(&mut self, l: &tabula_nets::Losses) {
+        self.n += 1.0;
+        self.total += l.total as f64;
+        self.policy += l.policy as f64;
+        self.value += l.value as f64;
+        self.entropy += l.policy_entropy as f64;
+    }
+    fn mean(&self) -> MeanLosses {
+        let n = self.n.max(1.0);
+        MeanLosses { total: self.total / n, policy: self.policy / n, value: self.value / n, entropy: self.entropy / n }
+    }
+}
+
+/// The trained model of a run directory, checked against `game`.
+pub fn load_model<G: Game>(game: &G, run: &Path) -> anyhow::Result<(PolicyValueNet, ModelCard)> {
+    Ok(PolicyValueNet::load(&run.join(MODEL_FILE), &Expected::game(game))?)
+}
