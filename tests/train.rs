@@ -118,7 +118,10 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
         .filter_map(|v| v["step"].as_u64())
         .collect();
     assert!(steps.contains(&(killed_at + 6)), "{steps:?}");
-    assert!(run.join("model.bpk").exists() && run.join("model.json").exists(), "the model is written beside the checkpoints");
+    assert!(
+        run.join("model.bpk").exists() && run.join("model.json").exists(),
+        "the model is written beside the checkpoints"
+    );
     let evals: Vec<&str> = log.lines().filter(|l| l.contains("eval/vs_random/score")).collect();
     assert!(!evals.is_empty() || !stderr.is_empty());
 }

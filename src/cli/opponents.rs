@@ -52,10 +52,8 @@ pub fn make(game: &str, name: &str) -> anyhow::Result<Box<dyn DynAgent>> {
     match (game, name.as_str()) {
         (_, "random") => Ok(Box::new(Random)),
         ("score4", _) => {
-            let options = tabula_baselines::score4::AgentOptions {
-                movetime: Some(Duration::from_millis(500)),
-                depth: None,
-            };
+            let options =
+                tabula_baselines::score4::AgentOptions { movetime: Some(Duration::from_millis(500)), depth: None };
             let agent = tabula_baselines::score4::agent_by_name(&name, &options).map_err(anyhow::Error::msg)?;
             Ok(Box::new(Typed(agent)))
         }

@@ -69,11 +69,11 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let game_spec = config.game.clone();
-    dispatch(&game_spec, Job::Start { config, out, limits })
+    dispatch(&game_spec, Job::Start { config: Box::new(config), out, limits })
 }
 
 enum Job {
-    Start { config: TrainConfig, out: PathBuf, limits: RunLimits },
+    Start { config: Box<TrainConfig>, out: PathBuf, limits: RunLimits },
     Resume { dir: PathBuf, limits: RunLimits },
 }
 
@@ -111,7 +111,7 @@ fn go<G: Game>(game: G, job: Job, opponents: Vec<Opponent<G>>) -> anyhow::Result
     let (mut trainer, limits) = match job {
         Job::Start { config, out, limits } => {
             eprintln!("tabula: training {} into {}", config.game, out.display());
-            (Trainer::new(game, config, &out, opponents)?, limits)
+            (Trainer::new(game, *config, &out, opponents)?, limits)
         }
         Job::Resume { dir, limits } => {
             let trainer = Trainer::resume(game, &dir, opponents)?;

@@ -23,27 +23,43 @@ impl MatchResult {
 }
 
 /// Plays `games` two-player games between `a` and `b`, `a` taking the first seat in even games.
+/// Each pair of games starts from the same `opening_plies` random moves, once with each seating,
+/// so that deterministic agents do not replay one game over and over.
 pub fn play_match<G: Game>(
     game: &G,
     a: &mut dyn Agent<G::State>,
     b: &mut dyn Agent<G::State>,
     games: usize,
+    opening_plies: usize,
     seed: u64,
 ) -> MatchResult {
     assert_eq!(game.num_players(), 2, "play_match is for two-player games");
     let mut rng = rng_from_seed(seed);
     let mut result = MatchResult::default();
+    let mut opening = game.new_initial_state(0);
     for g in 0..games {
         let a_seat = g % 2;
         a.reset();
         b.reset();
-        let mut state = game.new_initial_state(rng.random());
+        if g % 2 == 0 {
+            opening = game.new_initial_state(rng.random());
+            for _ in 0..opening_plies {
+                match opening.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => opening.sample_chance(&mut rng),
+                    Turn::Player(_) => {
+                        let legal = opening.legal_actions();
+                        opening.apply(legal[rng.random_range(0..legal.len())]).expect("legal");
+                    }
+                }
+            }
+        }
+        let mut state = opening.clone();
         while !state.is_terminal() {
             match state.turn() {
                 Turn::Chance => state.sample_chance(&mut rng),
                 Turn::Player(p) => {
-                    let action =
-                        if p == a_seat { a.act(&state, &mut rng) } else { b.act(&state, &mut rng) };
+                    let action = if p == a_seat { a.act(&state, &mut rng) } else { b.act(&state, &mut rng) };
                     a.observe(&state, action);
                     b.observe(&state, action);
                     state.apply(action).expect("agents play legal actions");
@@ -107,7 +123,7 @@ mod tests {
                 let mut obs = [0.0; 2];
                 t.observation(0, &mut obs);
                 let left = (obs[0] * 9.0).round() as u32;
-                if left % 3 == 0 {
+                if left.is_multiple_of(3) {
                     best = a;
                 }
             }
@@ -117,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_better_agent_wins_the_match() {
-        let r = play_match(&Nim::new(9), &mut Perfect, &mut RandomAgent, 40, 1);
+        let r = play_match(&Nim::new(9), &mut Perfect, &mut RandomAgent, 40, 0, 1);
         assert_eq!(r.games(), 40);
         assert!(r.score() > 0.7, "{r:?}");
     }

@@ -96,6 +96,9 @@ pub struct ScheduleSection {
     pub eval_every_steps: u64,
     /// Games against each baseline (two-player) or seeds played (one-player) per evaluation.
     pub eval_games: usize,
+    /// Random moves that open each pair of evaluation games (two-player games).
+    #[serde(default)]
+    pub eval_opening_plies: usize,
 }
 
 fn one() -> u64 {

@@ -114,9 +114,8 @@ impl<G: Game> Trainer<G> {
     /// Continues the run in `out` from its latest checkpoint.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
         let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
-        let dir = latest(&out.join("checkpoints"))?.with_context(|| {
-            format!("{} has no checkpoint yet: start it again without --resume", out.display())
-        })?;
+        let dir = latest(&out.join("checkpoints"))?
+            .with_context(|| format!("{} has no checkpoint yet: start it again without --resume", out.display()))?;
         let expected = Expected::game(&game);
         let learner = Learner::load_checkpoint(&dir.join("learner"), &expected)
             .with_context(|| format!("loading the learner from {}", dir.display()))?;
@@ -124,7 +123,18 @@ impl<G: Game> Trainer<G> {
         let replay = ReplayBuffer::from_bytes(&replay_bytes).context("reading replay.bin")?;
         let progress: Progress = serde_json::from_slice(&std::fs::read(dir.join("progress.json"))?)?;
         let log = RunLog::open(out)?;
-        Ok(Trainer { game, config, out: out.to_path_buf(), learner, replay, progress, log, opponents, baseline_scores: Vec::new(), last_evaluation: None })
+        Ok(Trainer {
+            game,
+            config,
+            out: out.to_path_buf(),
+            learner,
+            replay,
+            progress,
+            log,
+            opponents,
+            baseline_scores: Vec::new(),
+            last_evaluation: None,
+        })
     }
 
     pub fn config(&self) -> &TrainConfig {
@@ -153,7 +163,8 @@ impl<G: Game> Trainer<G> {
 
         while start.elapsed() < budget && limits.max_steps.is_none_or(|m| self.progress.step < m) {
             // Self-play: every worker thread advances its games by a round of decisions.
-            let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
+            let evaluator =
+                NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
             let decisions = self.config.selfplay.decisions_per_round;
             let records: Vec<_> = std::thread::scope(|scope| {
                 let handles: Vec<_> =
@@ -178,7 +189,7 @@ impl<G: Game> Trainer<G> {
                     self.progress.owed_steps -= 1.0;
                     let losses = self.train_step();
                     loss_sums.add(&losses);
-                    if self.progress.step % self.config.schedule.log_every_steps.max(1) == 0 {
+                    if self.progress.step.is_multiple_of(self.config.schedule.log_every_steps.max(1)) {
                         let secs = last_log.elapsed().as_secs_f64().max(1e-9);
                         let games = (self.progress.games - games_at_last_log) as f64;
                         let samples = (self.progress.samples_generated - samples_at_last_log) as f64;
@@ -213,10 +224,10 @@ impl<G: Game> Trainer<G> {
                         games_at_last_log = self.progress.games;
                         samples_at_last_log = self.progress.samples_generated;
                     }
-                    if self.progress.step % self.config.schedule.eval_every_steps.max(1) == 0 {
+                    if self.progress.step.is_multiple_of(self.config.schedule.eval_every_steps.max(1)) {
                         self.evaluate()?;
                     }
-                    if self.progress.step % self.config.schedule.checkpoint_every_steps == 0 {
+                    if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
                         self.checkpoint(start.elapsed().as_secs_f64())?;
                     }
                 }
@@ -312,7 +323,9 @@ impl<G: Game> Trainer<G> {
         if self.game.num_players() == 2 {
             for opponent in &self.opponents {
                 let mut other = (opponent.make)();
-                let r = play_match(&self.game, &mut agent, other.as_mut(), games, 1_000_000 + self.progress.step);
+                let plies = self.config.schedule.eval_opening_plies;
+                let r =
+                    play_match(&self.game, &mut agent, other.as_mut(), games, plies, 1_000_000 + self.progress.step);
                 results.push((format!("eval/vs_{}/score", opponent.name), r.score()));
                 results.push((format!("eval/vs_{}/elo_diff", opponent.name), elo_from_score(r.score())));
             }

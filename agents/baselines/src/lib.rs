@@ -1,1 +1,3 @@
 //! Hand-written baseline players, a module per game. They are the yardsticks trained agents must beat.
+pub mod score4;
+pub mod superball;

@@ -26,7 +26,10 @@ pub struct UniformEvaluator {
 
 impl<S: State> Evaluator<S> for UniformEvaluator {
     fn evaluate(&self, states: &[&S], _rng: &mut dyn RngCore) -> Vec<Evaluation> {
-        states.iter().map(|s| Evaluation { priors: uniform(s.legal_actions().len()), values: vec![0.0; s.returns().len()] }).collect()
+        states
+            .iter()
+            .map(|s| Evaluation { priors: uniform(s.legal_actions().len()), values: vec![0.0; s.returns().len()] })
+            .collect()
     }
 }
 

@@ -32,7 +32,14 @@ impl GumbelRoot {
         order.sort_by(|&a, &b| (gumbel[b] + logits[b]).total_cmp(&(gumbel[a] + logits[a])));
         order.truncate(considered.clamp(1, priors.len().max(1)));
         let phases = (order.len() as f32).log2().ceil().max(1.0) as u32;
-        let mut root = GumbelRoot { gumbel, logits, remaining: order, queue: Vec::new(), phases_left: phases, budget_left: budget };
+        let mut root = GumbelRoot {
+            gumbel,
+            logits,
+            remaining: order,
+            queue: Vec::new(),
+            phases_left: phases,
+            budget_left: budget,
+        };
         root.refill();
         root
     }

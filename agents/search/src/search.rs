@@ -344,7 +344,8 @@ impl<S: State> Search<S> {
                     .remaining
                     .iter()
                     .max_by(|&&a, &&b| {
-                        self.gumbel_score(g, a, player, max_visits).total_cmp(&self.gumbel_score(g, b, player, max_visits))
+                        self.gumbel_score(g, a, player, max_visits)
+                            .total_cmp(&self.gumbel_score(g, b, player, max_visits))
                     })
                     .expect("at least one action remains");
                 let v_mix = self.v_mix(player);
@@ -364,7 +365,8 @@ impl<S: State> Search<S> {
                 let total: f32 = visits.iter().sum::<f32>().max(1.0);
                 let policy = edges.iter().zip(&visits).map(|(e, &v)| (e.action, v / total)).collect();
                 let pick = if self.config.temperature > 0.0 {
-                    let w: Vec<f64> = visits.iter().map(|&v| (v as f64).powf(1.0 / self.config.temperature as f64)).collect();
+                    let w: Vec<f64> =
+                        visits.iter().map(|&v| (v as f64).powf(1.0 / self.config.temperature as f64)).collect();
                     let sum: f64 = w.iter().sum();
                     let mut u = rng.random::<f64>() * sum;
                     let mut chosen = w.len() - 1;

@@ -94,7 +94,8 @@ fn chance_nodes_are_sampled_and_the_search_finishes() {
     let game = Nim::new(9).with_chance();
     let mut rng = rng_from_seed(6);
     let mut state = game.new_initial_state(0);
-    let mut agent = MctsAgent::new("mcts", RolloutEvaluator::new(2), SearchConfig { simulations: 100, ..SearchConfig::default() });
+    let mut agent =
+        MctsAgent::new("mcts", RolloutEvaluator::new(2), SearchConfig { simulations: 100, ..SearchConfig::default() });
     while !state.is_terminal() {
         match state.turn() {
             Turn::Chance => state.sample_chance(&mut rng),
@@ -156,7 +157,15 @@ impl Game for Invest {
         Ok(Invest { coin: false })
     }
     fn new_initial_state(&self, _: u64) -> InvestState {
-        InvestState { step: 0, invested: false, coin: self.coin, coin_pending: false, reward: 0.0, total: 0.0, moves: 0 }
+        InvestState {
+            step: 0,
+            invested: false,
+            coin: self.coin,
+            coin_pending: false,
+            reward: 0.0,
+            total: 0.0,
+            moves: 0,
+        }
     }
 }
 
@@ -265,13 +274,17 @@ fn mcts_with_rollouts_beats_random_at_score4() {
     let mut wins = 0;
     let games = 6;
     for g in 0..games {
-        let mut mcts =
-            MctsAgent::new("mcts", RolloutEvaluator::new(1), SearchConfig { simulations: 200, ..SearchConfig::default() });
+        let mut mcts = MctsAgent::new(
+            "mcts",
+            RolloutEvaluator::new(1),
+            SearchConfig { simulations: 200, ..SearchConfig::default() },
+        );
         let mut random = RandomAgent;
         let mcts_color = g % 2;
         let mut s = Score4.new_initial_state(0);
         while !s.is_terminal() {
-            let a = if s.turn() == Turn::Player(mcts_color) { mcts.act(&s, &mut rng) } else { random.act(&s, &mut rng) };
+            let a =
+                if s.turn() == Turn::Player(mcts_color) { mcts.act(&s, &mut rng) } else { random.act(&s, &mut rng) };
             s.apply(a).unwrap();
         }
         if s.returns()[mcts_color] > 0.0 {

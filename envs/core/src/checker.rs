@@ -168,7 +168,11 @@ fn playout<G: Game>(
         if state.move_number() != applied {
             findings.add(
                 "move number",
-                format!("{}: move_number() says {} but {applied} actions were applied", at(applied), state.move_number()),
+                format!(
+                    "{}: move_number() says {} but {applied} actions were applied",
+                    at(applied),
+                    state.move_number()
+                ),
             );
         }
 
@@ -188,7 +192,8 @@ fn playout<G: Game>(
             buf.fill(0.0);
             state.observation(p, buf);
             if let Some(bad) = buf.iter().position(|v| !v.is_finite()) {
-                findings.add("observation", format!("{}: player {p}'s observation has {} at {bad}", at(applied), buf[bad]));
+                findings
+                    .add("observation", format!("{}: player {p}'s observation has {} at {bad}", at(applied), buf[bad]));
             }
         }
         if n > 1 && obs[1..n].iter().any(|o| *o != obs[0]) {
@@ -198,7 +203,9 @@ fn playout<G: Game>(
         // Serialization round trip.
         match serde_json::to_string(&state).map(|j| serde_json::from_str::<G::State>(&j)) {
             Ok(Ok(copy)) if copy == state => {}
-            Ok(Ok(_)) => findings.add("serde", format!("{}: a deserialized copy differs from the original", at(applied))),
+            Ok(Ok(_)) => {
+                findings.add("serde", format!("{}: a deserialized copy differs from the original", at(applied)))
+            }
             Ok(Err(e)) => findings.add("serde", format!("{}: the JSON does not read back: {e}", at(applied))),
             Err(e) => findings.add("serde", format!("{}: cannot serialize: {e}", at(applied))),
         }
@@ -206,7 +213,11 @@ fn playout<G: Game>(
         if applied > game.max_game_length() {
             findings.add(
                 "max length",
-                format!("{}: the game is still going past its declared max length {}", at(applied), game.max_game_length()),
+                format!(
+                    "{}: the game is still going past its declared max length {}",
+                    at(applied),
+                    game.max_game_length()
+                ),
             );
             return;
         }
@@ -257,7 +268,10 @@ fn playout<G: Game>(
                 if from_mask != legal {
                     findings.add(
                         "action mask",
-                        format!("{}: the action mask allows {from_mask:?} but the legal actions are {legal:?}", at(applied)),
+                        format!(
+                            "{}: the action mask allows {from_mask:?} but the legal actions are {legal:?}",
+                            at(applied)
+                        ),
                     );
                 }
                 if config.every_state || applied == 0 {
@@ -304,7 +318,10 @@ fn check_notation<S: State>(state: &S, legal: &[Action], at: &str, findings: &mu
                     return;
                 }
                 Err(e) => {
-                    findings.add("notation", format!("{at}: action {a} is written {text:?}, which does not read back: {e}"));
+                    findings.add(
+                        "notation",
+                        format!("{at}: action {a} is written {text:?}, which does not read back: {e}"),
+                    );
                     return;
                 }
             }
@@ -370,7 +387,10 @@ fn check_seeds<G: Game>(game: &G, config: &CheckConfig, findings: &mut Findings)
         if !differs {
             findings.add(
                 "seeding",
-                format!("the game has chance but {} other seeds all replayed seed {}'s episode", config.seed_pairs, config.seed),
+                format!(
+                    "the game has chance but {} other seeds all replayed seed {}'s episode",
+                    config.seed_pairs, config.seed
+                ),
             );
         }
     }

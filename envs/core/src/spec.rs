@@ -38,17 +38,13 @@ impl FromStr for GameSpec {
         }
         let mut params = Vec::new();
         if let Some(rest) = rest {
-            let inner = rest
-                .trim_end()
-                .strip_suffix(')')
-                .ok_or_else(|| syntax("missing `)` at the end"))?;
+            let inner = rest.trim_end().strip_suffix(')').ok_or_else(|| syntax("missing `)` at the end"))?;
             if inner.contains('(') || inner.contains(')') {
                 return Err(syntax("parentheses cannot nest"));
             }
             for item in inner.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let (k, v) = item
-                    .split_once('=')
-                    .ok_or_else(|| syntax(&format!("parameter {item:?} is not key=value")))?;
+                let (k, v) =
+                    item.split_once('=').ok_or_else(|| syntax(&format!("parameter {item:?} is not key=value")))?;
                 let key = k.trim().to_ascii_lowercase();
                 if key.is_empty() {
                     return Err(syntax("empty parameter name"));

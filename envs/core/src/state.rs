@@ -35,9 +35,7 @@ impl Turn {
 ///
 /// Implementations must keep `apply` atomic: an illegal action returns an error and leaves the
 /// state exactly as it was. The env checker ([`crate::checker`]) tests every rule stated here.
-pub trait State:
-    Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
-{
+pub trait State: Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// Whose turn it is.
     fn turn(&self) -> Turn;
 

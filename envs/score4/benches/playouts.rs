@@ -5,8 +5,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro_free::Rng64;
 use score4::{Board, Peg, Score4};
-use tabula_core::{Game, State};
 use std::hint::black_box;
+use tabula_core::{Game, State};
 
 mod rand_xoshiro_free {
     /// SplitMix64, inlined so the benchmark measures the rules, not a generator's overhead.

@@ -160,8 +160,7 @@ impl Board {
     /// True once no line can be completed by either side: every line holds beads of both colours.
     /// The referee may then declare a draw early.
     pub fn is_dead_draw(&self) -> bool {
-        self.winner.is_none()
-            && lines::LINES.iter().all(|&l| l & self.beads[0] != 0 && l & self.beads[1] != 0)
+        self.winner.is_none() && lines::LINES.iter().all(|&l| l & self.beads[0] != 0 && l & self.beads[1] != 0)
     }
 }
 

@@ -109,8 +109,8 @@ impl State for Score4State {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        let peg = Peg::new(action as usize)
-            .ok_or_else(|| IllegalAction::new(action, "Score 4 actions are pegs 0..16"))?;
+        let peg =
+            Peg::new(action as usize).ok_or_else(|| IllegalAction::new(action, "Score 4 actions are pegs 0..16"))?;
         self.board.play(peg).map(|_| ()).map_err(|e| IllegalAction::new(action, e.to_string()))
     }
 
@@ -151,7 +151,9 @@ impl fmt::Display for Score4State {
         match (self.board.winner(), self.board.is_full()) {
             (Some(c), _) => writeln!(f, "{} wins.", capitalized(c)),
             (None, true) => writeln!(f, "Draw: the board is full."),
-            (None, false) => writeln!(f, "{} to move (move {}).", capitalized(self.board.to_move()), self.board.moves() + 1),
+            (None, false) => {
+                writeln!(f, "{} to move (move {}).", capitalized(self.board.to_move()), self.board.moves() + 1)
+            }
         }
     }
 }

@@ -1,0 +1,51 @@
+//! Baseline Superball players, usable in-process (as [`tabula_core::Agent`]s) and through the
+//! `sb-play` protocol bot.
+//!
+//! * [`RandomPlayer`] — the handout's sb-play: random swaps; scores only when it must.
+//! * [`GreedyPlayer`] — one-move lookahead over every useful swap with a board evaluation
+//!   ([`eval`]); scores when the board gets tight or a set is big.
+//! * [`LookaheadPlayer`] — expectimax over the best few swaps: samples the random cells that
+//!   follow, answers each sample with the greedy player's best reply, and keeps big groups while
+//!   the board still has room.
+//!
+//! ```
+//! use superball::{Lrand48, Params};
+//! use tabula_baselines::superball::{GreedyPlayer, arena};
+//! let score = arena::play_seed(&mut GreedyPlayer::default(), &Params::new(6, 6, 4, "pby").unwrap(), 11, 200);
+//! assert!(score.moves > 0);
+//! ```
+
+pub mod arena;
+pub mod eval;
+pub mod greedy;
+pub mod lookahead;
+pub mod position;
+pub mod random;
+
+pub use greedy::GreedyPlayer;
+pub use lookahead::LookaheadPlayer;
+pub use random::RandomPlayer;
+
+use superball::SuperballState;
+use tabula_core::Agent;
+
+/// The players by name (`random`, `greedy`, `lookahead`), for command lines. `budget_ms` is the
+/// lookahead player's time per move (0: its default).
+pub fn by_name(name: &str, budget_ms: u64) -> Option<Box<dyn Agent<SuperballState>>> {
+    match name.to_ascii_lowercase().as_str() {
+        "random" => Some(Box::new(RandomPlayer)),
+        "greedy" => Some(Box::new(GreedyPlayer::default())),
+        "lookahead" => Some(Box::new(if budget_ms > 0 {
+            LookaheadPlayer::default().with_budget_ms(budget_ms)
+        } else {
+            LookaheadPlayer::default()
+        })),
+        _ => None,
+    }
+}
+
+/// The names [`by_name`] knows.
+pub const PLAYERS: &[&str] = &["random", "greedy", "lookahead"];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+//! A position stripped down for search: the cells, the empty count, and scratch buffers, with
+//! the moves a player considers (swaps that can join a colour to its kind, scoring sets).
+
+use superball::groups::Groups;
+use superball::params::EMPTY;
+use superball::{Params, rules};
+
+/// Cells plus everything a search step needs, reusable without allocating.
+#[derive(Debug, Clone)]
+pub struct Position {
+    pub params: Params,
+    pub goals: Vec<bool>,
+    /// Cells next to a goal cell (but not goal cells themselves).
+    pub near_goal: Vec<bool>,
+    pub cells: Vec<u8>,
+    pub empty: usize,
+    pub groups: Groups,
+    /// For each cell, its in-board neighbours (up to 4; `u16::MAX` pads).
+    pub neighbours: Vec<[u16; 4]>,
+}
+
+/// A scoring set: the goal cell to name, its size and its points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Set {
+    pub cell: usize,
+    pub size: usize,
+    pub points: u32,
+}
+
+impl Position {
+    pub fn new(params: &Params, cells: &[u8]) -> Self {
+        let (rows, cols) = (params.rows, params.cols);
+        let neighbours: Vec<[u16; 4]> = (0..rows * cols).map(|i| neighbours_of(rows, cols, i)).collect();
+        let goals = params.goal_mask();
+        let near_goal = (0..rows * cols)
+            .map(|i: usize| {
+                !goals[i] && neighbours_of(rows, cols, i).iter().any(|&j| j != u16::MAX && goals[j as usize])
+            })
+            .collect();
+        Position {
+            near_goal,
+            params: params.clone(),
+            goals,
+            cells: cells.to_vec(),
+            empty: cells.iter().filter(|&&c| c == EMPTY).count(),
+            groups: Groups::new(rows, cols),
+            neighbours,
+        }
+    }
+
+    /// Replaces the cells (same size).
+    pub fn set_cells(&mut self, cells: &[u8]) {
+        self.cells.copy_from_slice(cells);
+        self.empty = cells.iter().filter(|&&c| c == EMPTY).count();
+    }
+
+    /// Whether any neighbour of `at` other than `except` has colour `colour`.
+    #[inline]
+    fn touches(&self, at: usize, except: usize, colour: u8) -> bool {
+        self.neighbours[at].iter().any(|&j| j != u16::MAX && j as usize != except && self.cells[j as usize] == colour)
+    }
+
+    /// Swaps worth trying: two filled cells of different colours where at least one lands next
+    /// to its own colour. Falls back to every swap of two filled cells when none qualifies.
+    pub fn useful_swaps(&self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
+        let filled: Vec<usize> = (0..self.cells.len()).filter(|&i| self.cells[i] != EMPTY).collect();
+        for (k, &i) in filled.iter().enumerate() {
+            let ci = self.cells[i];
+            for &j in &filled[k + 1..] {
+                let cj = self.cells[j];
+                if ci != cj && (self.touches(j, i, ci) || self.touches(i, j, cj)) {
+                    out.push((i, j));
+                }
+            }
+        }
+        if out.is_empty() {
+            for (k, &i) in filled.iter().enumerate() {
+                for &j in &filled[k + 1..] {
+                    out.push((i, j));
+                }
+            }
+        }
+    }
+
+    /// The scoring sets of the current cells (labels the groups).
+    pub fn scoring_sets(&mut self, out: &mut Vec<Set>) {
+        out.clear();
+        self.groups.label(&self.cells, &self.goals);
+        let mss = self.params.mss;
+        for (_, size, colour, goal) in self.groups.scoring_sets(mss) {
+            out.push(Set { cell: goal, size: size as usize, points: size * self.params.value(colour) });
+        }
+    }
+
+    /// Scores the set holding `cell`; returns its points.
+    pub fn score(&mut self, cell: usize) -> u32 {
+        let (size, points) = rules::remove_group(&self.params, &mut self.cells, cell);
+        self.empty += size;
+        points
+    }
+
+    /// Adds `count` random cells as the game would.
+    pub fn fill(&mut self, count: usize, rng: &mut dyn rand::RngCore) {
+        rules::add_cells(&self.params, &mut self.cells, &mut self.empty, count, rng);
+    }
+}
+
+/// The in-board neighbours of `i` (up, left, right, down), padded with `u16::MAX`.
+fn neighbours_of(rows: usize, cols: usize, i: usize) -> [u16; 4] {
+    let (r, c) = (i / cols, i % cols);
+    let mut n = [u16::MAX; 4];
+    let mut k = 0;
+    for (ok, j) in
+        [(r > 0, i.wrapping_sub(cols)), (c > 0, i.wrapping_sub(1)), (c + 1 < cols, i + 1), (r + 1 < rows, i + cols)]
+    {
+        if ok {
+            n[k] = j as u16;
+            k += 1;
+        }
+    }
+    n
+}
