@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_core::Action;
+use tabula_nets::TrainBatch;
 
 /// One position from self-play with its training targets.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,21 +15,11 @@ pub struct Sample {
     pub value: Vec<f32>,
 }
 
-/// A dense batch, laid out as the networks want it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DenseBatch {
-    pub batch: usize,
-    pub observations: Vec<f32>,
-    pub legal_mask: Vec<bool>,
-    pub policy_targets: Vec<f32>,
-    pub value_targets: Vec<f32>,
-}
-
-/// Packs samples into dense arrays over an action space of `num_actions`.
-pub fn densify(samples: &[&Sample], num_actions: usize) -> DenseBatch {
+/// Packs samples into the learner's dense batch over an action space of `num_actions`.
+pub fn densify(samples: &[&Sample], num_actions: usize) -> TrainBatch {
     let batch = samples.len();
     let obs_len = samples.first().map_or(0, |s| s.observation.len());
-    let mut d = DenseBatch {
+    let mut d = TrainBatch {
         batch,
         observations: Vec::with_capacity(batch * obs_len),
         legal_mask: vec![false; batch * num_actions],

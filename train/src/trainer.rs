@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
-use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet, TrainBatch};
+use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
 use tabula_search::{MctsAgent, RootMode, SearchConfig};
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
@@ -277,17 +277,10 @@ impl<G: Game> Trainer<G> {
 
     fn train_step(&mut self) -> tabula_nets::Losses {
         let samples = self.replay.sample(self.config.learner.batch_size, &mut self.progress.rng);
-        let dense = densify(&samples, self.game.num_actions());
-        let batch = TrainBatch {
-            batch: dense.batch,
-            observations: dense.observations,
-            legal_mask: dense.legal_mask,
-            policy_targets: dense.policy_targets,
-            value_targets: dense.value_targets,
-        };
+        let batch = densify(&samples, self.game.num_actions());
         let losses = self.learner.train_step(&batch);
         self.progress.step += 1;
-        self.progress.samples_trained += dense.batch as u64;
+        self.progress.samples_trained += batch.batch as u64;
         losses
     }
 

@@ -69,3 +69,26 @@ fn params_with(
     });
     parsed.map_err(|e| format!("{}\n{e}", usage(program)))
 }
+
+/// The whole of `sb-read` and `sb-analyze`: parse the four arguments, read a board on stdin and
+/// print `report(params, board)`; a bad argument or board prints the original's message and exits 1.
+pub fn run_board_program(program: &str, report: fn(&Params, &crate::text::TextBoard) -> String) -> ! {
+    use std::io::{Read, Write};
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let params = params_from_args_lenient(program, &args).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
+    let mut input = Vec::new();
+    let _ = std::io::stdin().read_to_end(&mut input);
+    match crate::text::read_board(&params, &input) {
+        Ok(board) => {
+            let _ = std::io::stdout().write_all(report(&params, &board).as_bytes());
+            std::process::exit(0)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1)
+        }
+    }
+}

@@ -1,22 +1,5 @@
 //! `sb-analyze rows cols min-score-size colors < board`: every scoring set, once each.
-use std::io::{Read, Write};
-use superball::{analysis, cli, text};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let params = cli::params_from_args_lenient("sb-analyze", &args).unwrap_or_else(|e| {
-        eprintln!("{e}");
-        std::process::exit(1)
-    });
-    let mut input = Vec::new();
-    let _ = std::io::stdin().read_to_end(&mut input);
-    match text::read_board(&params, &input) {
-        Ok(board) => {
-            let _ = std::io::stdout().write_all(analysis::analyze_report(&params, &board).as_bytes());
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    }
+    superball::cli::run_board_program("sb-analyze", superball::analysis::analyze_report)
 }
