@@ -2,7 +2,7 @@
 
 use rand::RngCore;
 use tabula_core::{Game, State};
-use tabula_nets::PolicyValueNet;
+use tabula_nets::{PolicyValueNet, masked_softmax};
 use tabula_search::{Evaluation, Evaluator};
 
 /// Evaluates leaves with a policy/value network: priors are the softmax of the legal actions'
@@ -47,11 +47,7 @@ impl<S: State> Evaluator<S> for NetEvaluator {
             .enumerate()
             .map(|(i, s)| {
                 let logits = &out.policy_logits[i * self.num_actions..(i + 1) * self.num_actions];
-                let legal = s.legal_actions();
-                let max = legal.iter().map(|&a| logits[a as usize]).fold(f32::NEG_INFINITY, f32::max);
-                let mut priors: Vec<f32> = legal.iter().map(|&a| (logits[a as usize] - max).exp()).collect();
-                let total: f32 = priors.iter().sum();
-                priors.iter_mut().for_each(|p| *p /= total);
+                let priors = masked_softmax(logits, &s.legal_actions());
                 let relative = &out.values[i * value_outputs..(i + 1) * value_outputs];
                 let mut values = vec![0.0f32; self.players];
                 for (k, &v) in relative.iter().enumerate().take(self.players) {

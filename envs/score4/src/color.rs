@@ -42,6 +42,14 @@ impl Color {
         }
     }
 
+    /// Capitalised name, for messages: `White`, `Black`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// One-letter symbol used on boards.
     pub fn symbol(self) -> char {
         match self {

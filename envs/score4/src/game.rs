@@ -80,7 +80,7 @@ impl Game for Score4 {
         64
     }
     fn player_name(&self, player: Player) -> String {
-        Color::from_index(player).map_or_else(|| format!("Player {}", player + 1), |c| capitalized(c).to_string())
+        Color::from_index(player).map_or_else(|| format!("Player {}", player + 1), |c| c.title().to_string())
     }
     fn from_spec(spec: &GameSpec) -> Result<Self, SpecError> {
         spec.only("score4", &[])?;
@@ -149,18 +149,11 @@ impl fmt::Display for Score4State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.board)?;
         match (self.board.winner(), self.board.is_full()) {
-            (Some(c), _) => writeln!(f, "{} wins.", capitalized(c)),
+            (Some(c), _) => writeln!(f, "{} wins.", c.title()),
             (None, true) => writeln!(f, "Draw: the board is full."),
             (None, false) => {
-                writeln!(f, "{} to move (move {}).", capitalized(self.board.to_move()), self.board.moves() + 1)
+                writeln!(f, "{} to move (move {}).", self.board.to_move().title(), self.board.moves() + 1)
             }
         }
-    }
-}
-
-fn capitalized(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }

@@ -75,26 +75,11 @@ impl Groups {
                 if goals[i] && (i as u32) < goal {
                     goal = i as u32;
                 }
-                let (r, c) = (i / cols, i % cols);
-                // Neighbours up, left, right, down; each is pushed once because it is labelled
-                // when pushed.
-                let visit = |j: usize, label: &mut Vec<u32>, stack: &mut Vec<u32>| {
-                    if cells[j] == colour && label[j] == NONE {
-                        label[j] = id;
-                        stack.push(j as u32);
+                for j in neighbours(rows, cols, i) {
+                    if cells[j] == colour && self.label[j] == NONE {
+                        self.label[j] = id;
+                        self.stack.push(j as u32);
                     }
-                };
-                if r > 0 {
-                    visit(i - cols, &mut self.label, &mut self.stack);
-                }
-                if c > 0 {
-                    visit(i - 1, &mut self.label, &mut self.stack);
-                }
-                if c + 1 < cols {
-                    visit(i + 1, &mut self.label, &mut self.stack);
-                }
-                if r + 1 < rows {
-                    visit(i + cols, &mut self.label, &mut self.stack);
                 }
             }
             self.size.push(size);
@@ -136,6 +121,15 @@ impl Groups {
     }
 }
 
+/// The orthogonal neighbours of cell `i` on a `rows × cols` board: up, left, right, down.
+#[inline]
+pub fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / cols, i % cols);
+    [(r > 0).then(|| i - cols), (c > 0).then(|| i - 1), (c + 1 < cols).then(|| i + 1), (r + 1 < rows).then(|| i + cols)]
+        .into_iter()
+        .flatten()
+}
+
 /// The cells of the group holding `start` (empty if `start` is empty), found by flood fill.
 /// `stack` and `seen` are scratch (`seen` must be all false and is left all false).
 pub fn group_at(rows: usize, cols: usize, cells: &[u8], start: usize, seen: &mut [bool], out: &mut Vec<usize>) {
@@ -150,14 +144,7 @@ pub fn group_at(rows: usize, cols: usize, cells: &[u8], start: usize, seen: &mut
     while k < out.len() {
         let i = out[k];
         k += 1;
-        let (r, c) = (i / cols, i % cols);
-        let neighbours = [
-            (r > 0).then(|| i - cols),
-            (c > 0).then(|| i - 1),
-            (c + 1 < cols).then(|| i + 1),
-            (r + 1 < rows).then(|| i + cols),
-        ];
-        for j in neighbours.into_iter().flatten() {
+        for j in neighbours(rows, cols, i) {
             if cells[j] == colour && !seen[j] {
                 seen[j] = true;
                 out.push(j);

@@ -108,16 +108,9 @@ impl Position {
 
 /// The in-board neighbours of `i` (up, left, right, down), padded with `u16::MAX`.
 fn neighbours_of(rows: usize, cols: usize, i: usize) -> [u16; 4] {
-    let (r, c) = (i / cols, i % cols);
     let mut n = [u16::MAX; 4];
-    let mut k = 0;
-    for (ok, j) in
-        [(r > 0, i.wrapping_sub(cols)), (c > 0, i.wrapping_sub(1)), (c + 1 < cols, i + 1), (r + 1 < rows, i + cols)]
-    {
-        if ok {
-            n[k] = j as u16;
-            k += 1;
-        }
+    for (k, j) in superball::groups::neighbours(rows, cols, i).enumerate() {
+        n[k] = j as u16;
     }
     n
 }

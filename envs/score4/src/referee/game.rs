@@ -76,13 +76,6 @@ pub fn describe_line(line: u64) -> String {
         .join(", ")
 }
 
-fn title(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The moves so far, numbered in pairs: `1. A1 B2  2. C3`.
 fn history_text(moves: &[Peg]) -> String {
     if moves.is_empty() {
@@ -107,13 +100,13 @@ pub fn play_game(players: &mut [Player; 2], keyboard: &mut Keyboard, out: &mut d
             let _ = writeln!(
                 out,
                 "{} ({}) wins along {}.",
-                title(*winner),
+                winner.title(),
                 players[winner.index()].name(),
                 describe_line(*line)
             );
         }
         Ending::Forfeit { winner, why } => {
-            let _ = writeln!(out, "{why}. {} ({}) wins.", title(*winner), players[winner.index()].name());
+            let _ = writeln!(out, "{why}. {} ({}) wins.", winner.title(), players[winner.index()].name());
         }
         Ending::Draw { early: false } => {
             let _ = writeln!(out, "Draw: the board is full.");
@@ -130,7 +123,7 @@ pub fn play_game(players: &mut [Player; 2], keyboard: &mut Keyboard, out: &mut d
 fn forfeit(players: &[Player; 2], loser: Color, fault: impl std::fmt::Display) -> Ending {
     Ending::Forfeit {
         winner: loser.other(),
-        why: format!("{} ({}) {fault}", title(loser), players[loser.index()].name()),
+        why: format!("{} ({}) {fault}", loser.title(), players[loser.index()].name()),
     }
 }
 
@@ -164,7 +157,7 @@ fn play(
         }
         let side = board.to_move();
         let _ =
-            writeln!(out, "{} ({}) to move, move {}.", title(side), players[side.index()].name(), board.moves() + 1);
+            writeln!(out, "{} ({}) to move, move {}.", side.title(), players[side.index()].name(), board.moves() + 1);
         let _ = out.flush();
         let peg = match &mut players[side.index()] {
             Player::Human => match ask_person(board, moves, keyboard, out) {
@@ -199,7 +192,7 @@ fn play(
         };
         board.play(peg).expect("the move was checked to be legal");
         moves.push(peg);
-        let _ = writeln!(out, "{} plays {peg}.", title(side));
+        let _ = writeln!(out, "{} plays {peg}.", side.title());
         let _ = write!(out, "{board}");
         // The other side's bot learns of the move. Once the game is over its answer no longer matters.
         if let Player::Program(program, _) = &mut players[side.other().index()]
