@@ -138,3 +138,46 @@ fn train_rejects_bad_requests_clearly() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("game = \"score4\""));
 }
+
+#[test]
+fn a_finished_run_is_evaluated_against_the_baselines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let run = tmp.path().join("run");
+    let status = tabula()
+        .args(["train", "score4", "--quiet", "--max-steps", "2", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+
+    let out = tabula()
+        .arg("eval")
+        .arg(&run)
+        .args(["--against", "random,greedy", "--games", "5", "--simulations", "4", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    for (row, opponent) in rows.iter().zip(["random", "greedy"]) {
+        assert_eq!(row["opponent"], opponent);
+        assert_eq!(row["games"], 5);
+        let played = ["wins", "draws", "losses"].iter().map(|k| row[k].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(played, 5);
+    }
+
+    let bad = tabula().arg("eval").arg(&run).args(["--against", "nobody"]).output().unwrap();
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("nobody") && err.contains("greedy"), "{err}");
+
+    let missing = tabula().arg("eval").arg(tmp.path().join("no-such-run")).output().unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-run"));
+}

@@ -1,7 +1,9 @@
 //! Command-line parsing and dispatch.
 
 mod check;
+mod eval;
 mod games;
+mod jobs;
 mod opponents;
 mod play;
 mod train;
@@ -27,6 +29,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Train an agent by self-play (MCTS + network) and evaluate it against baselines.
     Train(train::TrainArgs),
+    /// Evaluate a trained run: its model with search against baselines.
+    Eval(eval::EvalArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -36,6 +40,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args),
         Command::Train(args) => train::run(args),
+        Command::Eval(args) => eval::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,6 @@
 //! `tabula train <game>`: self-play training, with an embedded default config per game.
 
+use super::jobs::{DEFAULT_OPPONENTS, GameJob, dispatch};
 use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
@@ -44,7 +45,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.resume {
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
-        return dispatch(&config.game.clone(), Job::Resume { dir: dir.clone(), limits });
+        return dispatch(&config.game.clone(), &DEFAULT_OPPONENTS, Job::Resume { dir: dir.clone(), limits });
     }
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
@@ -69,7 +70,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let game_spec = config.game.clone();
-    dispatch(&game_spec, Job::Start { config: Box::new(config), out, limits })
+    dispatch(&game_spec, &DEFAULT_OPPONENTS, Job::Start { config: Box::new(config), out, limits })
 }
 
 enum Job {
@@ -77,37 +78,13 @@ enum Job {
     Resume { dir: PathBuf, limits: RunLimits },
 }
 
-/// The trainer is generic; here each game is matched with its type and its baselines.
-fn dispatch(game_spec: &str, job: Job) -> anyhow::Result<()> {
-    let spec: GameSpec = game_spec.parse()?;
-    match spec.name.as_str() {
-        "score4" => {
-            let opponents = ["random", "greedy"]
-                .into_iter()
-                .map(|name| Opponent::<score4::Score4> {
-                    name: name.into(),
-                    make: Box::new(move || {
-                        tabula_baselines::score4::agent_by_name(name, &Default::default()).expect("a known baseline")
-                    }),
-                })
-                .collect();
-            go(score4::Score4::from_spec(&spec)?, job, opponents)
-        }
-        "superball" => {
-            let opponents = ["random", "greedy"]
-                .into_iter()
-                .map(|name| Opponent::<superball::Superball> {
-                    name: name.into(),
-                    make: Box::new(move || tabula_baselines::superball::by_name(name, 0).expect("a known baseline")),
-                })
-                .collect();
-            go(superball::Superball::from_spec(&spec)?, job, opponents)
-        }
-        other => anyhow::bail!("tabula cannot train {other} yet"),
+impl GameJob for Job {
+    fn run<G: Game>(self, game: G, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
+        train(game, self, opponents)
     }
 }
 
-fn go<G: Game>(game: G, job: Job, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
+fn train<G: Game>(game: G, job: Job, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
     let (mut trainer, limits) = match job {
         Job::Start { config, out, limits } => {
             eprintln!("tabula: training {} into {}", config.game, out.display());

@@ -63,6 +63,11 @@ pub struct SelfPlaySection {
     pub value_scale: f32,
     /// Games are cut after this many actions.
     pub max_moves: usize,
+    /// Moves are sampled (Gumbel noise) only while fewer than this many actions have been
+    /// played; later the search's best move is played, so that outcomes, the value targets,
+    /// reflect the positions rather than late random blunders. Absent: sample every move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explore_moves: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -4,6 +4,7 @@
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
 //! * [`arena`] and [`elo`] — matches between agents, and ratings.
+//! * [`eval`] — a trained run against baselines (`tabula eval`).
 //! * [`log`] — TensorBoard scalars and a JSONL log.
 //! * [`checkpoint`] — atomic checkpoint directories.
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
@@ -12,6 +13,7 @@ pub mod arena;
 pub mod checkpoint;
 pub mod config;
 pub mod elo;
+pub mod eval;
 pub mod evaluator;
 pub mod log;
 pub mod replay;

@@ -17,6 +17,8 @@ pub struct SelfPlayConfig {
     pub max_moves: usize,
     /// Keep the searched subtree between moves.
     pub reuse_tree: bool,
+    /// Sample moves only before this many actions (None: always); see the config's `explore_moves`.
+    pub explore_moves: Option<usize>,
 }
 
 /// A finished game.
@@ -73,12 +75,17 @@ impl<G: Game> SelfPlayWorker<G> {
             let mut searches: Vec<Search<G::State>> = self
                 .slots
                 .iter_mut()
-                .map(|slot| match slot.search.take() {
-                    Some(mut s) if self.config.reuse_tree => {
-                        s.reroot(&slot.state);
-                        s
-                    }
-                    _ => Search::new(slot.state.clone(), self.config.search.clone()),
+                .map(|slot| {
+                    let mut search = match slot.search.take() {
+                        Some(mut s) if self.config.reuse_tree => {
+                            s.reroot(&slot.state);
+                            s
+                        }
+                        _ => Search::new(slot.state.clone(), self.config.search.clone()),
+                    };
+                    let explore = self.config.explore_moves.is_none_or(|k| slot.state.move_number() < k);
+                    search.set_temperature(if explore { self.config.search.temperature } else { 0.0 });
+                    search
                 })
                 .collect();
             let results = run_lockstep(&mut searches, evaluator, &mut self.rng);
@@ -156,6 +163,7 @@ mod tests {
             value_scale: 1.0,
             max_moves: 100,
             reuse_tree: true,
+            explore_moves: None,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
@@ -171,5 +179,30 @@ mod tests {
                 assert_eq!(s.value[0] > 0.0, mover == winner, "sample {k}");
             }
         }
+    }
+
+    #[test]
+    fn without_exploration_every_game_from_one_start_is_the_same() {
+        use tabula_search::UniformEvaluator;
+        let run = |explore_moves| {
+            let config = SelfPlayConfig {
+                search: SearchConfig { temperature: 1.0, ..SearchConfig::gumbel(8, 3) },
+                games_in_flight: 6,
+                value_scale: 1.0,
+                max_moves: 100,
+                reuse_tree: false,
+                explore_moves,
+            };
+            let mut worker = SelfPlayWorker::new(Nim::new(9), config, 5);
+            let games = worker.play(&UniformEvaluator::default(), 30);
+            assert!(games.len() >= 6, "{} games finished", games.len());
+            let lines: std::collections::HashSet<Vec<Vec<u32>>> = games
+                .iter()
+                .map(|g| g.samples.iter().map(|s| s.observation.iter().map(|x| x.to_bits()).collect()).collect())
+                .collect();
+            lines.len()
+        };
+        assert_eq!(run(Some(0)), 1, "no noise: one line of play");
+        assert!(run(None) > 1, "Gumbel noise on every move: several lines");
     }
 }

@@ -5,7 +5,7 @@ use crate::arena::{play_match, play_scores};
 use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::elo::elo_from_score;
-use crate::evaluator::NetEvaluator;
+use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
 use crate::replay::ReplayBuffer;
 use crate::sample::densify;
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
-use tabula_search::{MctsAgent, RootMode, SearchConfig};
+use tabula_search::{RootMode, SearchConfig};
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
 pub struct Opponent<G: Game> {
@@ -269,6 +269,7 @@ impl<G: Game> Trainer<G> {
             value_scale: self.config.selfplay.value_scale,
             max_moves: self.config.selfplay.max_moves,
             reuse_tree: true,
+            explore_moves: self.config.selfplay.explore_moves,
         };
         (0..self.config.selfplay.workers)
             .map(|_| SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random()))
@@ -282,19 +283,6 @@ impl<G: Game> Trainer<G> {
         self.progress.step += 1;
         self.progress.samples_trained += batch.batch as u64;
         losses
-    }
-
-    /// The current network with search, as played in evaluations and by bots.
-    fn net_agent(&self) -> MctsAgent<G::State, NetEvaluator> {
-        let config = SearchConfig {
-            simulations: self.config.search.eval_simulations,
-            root: RootMode::Gumbel { considered: self.config.search.considered },
-            temperature: 0.0,
-            max_chance_children: self.config.search.max_chance_children,
-            ..SearchConfig::default()
-        };
-        let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
-        MctsAgent::new(format!("tabula@{}", self.progress.step), evaluator, config)
     }
 
     /// The results of the last evaluation, running one if the network changed since.
@@ -312,25 +300,31 @@ impl<G: Game> Trainer<G> {
         if games == 0 {
             return Ok(results);
         }
-        let mut agent = self.net_agent();
+        let make_agent = || -> Box<dyn Agent<G::State>> {
+            Box::new(net_agent(
+                &self.game,
+                self.learner.inference_net(),
+                &self.config,
+                eval_search_config(&self.config, self.config.search.eval_simulations, None),
+                format!("tabula@{}", self.progress.step),
+            ))
+        };
         if self.game.num_players() == 2 {
             for opponent in &self.opponents {
-                let mut other = (opponent.make)();
                 let plies = self.config.schedule.eval_opening_plies;
-                let r =
-                    play_match(&self.game, &mut agent, other.as_mut(), games, plies, 1_000_000 + self.progress.step);
+                let seed = 1_000_000 + self.progress.step;
+                let r = play_match(&self.game, &make_agent, &*opponent.make, games, plies, seed);
                 results.push((format!("eval/vs_{}/score", opponent.name), r.score()));
                 results.push((format!("eval/vs_{}/elo_diff", opponent.name), elo_from_score(r.score())));
             }
         } else if self.game.num_players() == 1 {
             if self.baseline_scores.is_empty() {
                 for opponent in &self.opponents {
-                    let mut other = (opponent.make)();
-                    let scores = play_scores(&self.game, other.as_mut(), games, 1);
+                    let scores = play_scores(&self.game, &*opponent.make, games, 1);
                     self.baseline_scores.push((opponent.name.clone(), mean(&scores)));
                 }
             }
-            let scores = play_scores(&self.game, &mut agent, games, 1);
+            let scores = play_scores(&self.game, &make_agent, games, 1);
             results.push(("eval/mean_score".to_string(), mean(&scores)));
             for (name, score) in &self.baseline_scores {
                 results.push((format!("eval/baseline_{name}/mean_score"), *score));
@@ -360,7 +354,13 @@ impl<G: Game> Trainer<G> {
             },
         )?;
         // The playable model, with its card, beside the checkpoints.
-        let card = ModelCard::new(self.game.spec(), self.learner.net_config().clone(), self.progress.step);
+        let mut card = ModelCard::new(self.game.spec(), self.learner.net_config().clone(), self.progress.step);
+        if let Some((step, results)) = &self.last_evaluation {
+            let results: serde_json::Map<String, serde_json::Value> =
+                results.iter().map(|(k, v)| (k.clone(), serde_json::json!(v))).collect();
+            let games = self.config.schedule.eval_games;
+            card.evaluations.push(serde_json::json!({ "step": step, "games": games, "results": results }));
+        }
         self.learner.inference_net().save(&self.out.join(MODEL_FILE), &card)?;
         self.log.flush()?;
         Ok(())

@@ -67,6 +67,12 @@ impl<S: State> Search<S> {
         &self.config
     }
 
+    /// Changes the temperature for the next move (e.g. self-play stops exploring after the
+    /// opening); a Gumbel root already planned keeps its noise until the next `reroot`.
+    pub fn set_temperature(&mut self, temperature: f32) {
+        self.config.temperature = temperature;
+    }
+
     /// Nodes in the tree (memory grows with it).
     pub fn tree_size(&self) -> usize {
         self.tree.nodes.len()
