@@ -39,6 +39,7 @@ pub struct EvalArgs {
 
 struct Eval {
     args: EvalArgs,
+    config: TrainConfig,
 }
 
 pub fn run(args: EvalArgs) -> anyhow::Result<()> {
@@ -47,7 +48,8 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} does not look like a tabula run directory", args.run.display()))?;
     let names: Vec<String> = args.against.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    dispatch(&config.game, &names, Eval { args })
+    let game_spec = config.game.clone();
+    dispatch(&game_spec, &names, Eval { args, config })
 }
 
 impl GameJob for Eval {
@@ -63,7 +65,7 @@ impl GameJob for Eval {
         if !a.json {
             eprintln!("tabula: evaluating {} ({}) ...", a.run.display(), game.spec());
         }
-        for row in evaluate_run(&game, &a.run, &opponents, &options)? {
+        for row in evaluate_run(&game, &a.run, &self.config, &opponents, &options)? {
             if a.json {
                 println!("{}", serde_json::to_string(&row)?);
             } else {

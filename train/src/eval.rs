@@ -6,10 +6,10 @@ use crate::config::TrainConfig;
 use crate::elo::elo_from_score;
 use crate::evaluator::{eval_search_config, net_agent};
 use crate::trainer::{Opponent, load_model};
-use anyhow::Context;
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
+use tabula_core::summary::Summary;
 use tabula_core::{Agent, Game};
 
 /// How a run is evaluated.
@@ -54,22 +54,21 @@ pub enum EvalRow {
     },
 }
 
-/// Loads the model of the run in `run` and plays it against `opponents`.
+/// Loads the model of the run in `run` (trained with `config`, its `config.toml`) and plays it
+/// against `opponents`.
 pub fn evaluate_run<G: Game>(
     game: &G,
     run: &Path,
+    config: &TrainConfig,
     opponents: &[Opponent<G>],
     options: &EvalOptions,
 ) -> anyhow::Result<Vec<EvalRow>> {
-    let config = TrainConfig::load(&run.join("config.toml"))
-        .with_context(|| format!("{} does not look like a tabula run directory", run.display()))?;
     let (net, card) = load_model(game, run)?;
     let simulations = options.simulations.unwrap_or(config.search.eval_simulations);
-    let search = eval_search_config(&config, simulations, options.considered);
+    let search = eval_search_config(config, simulations, options.considered);
     let name = format!("tabula@{}({simulations} sims)", card.training_step);
-    let make_agent = || -> Box<dyn Agent<G::State>> {
-        Box::new(net_agent(game, net.clone(), &config, search.clone(), name.clone()))
-    };
+    let make_agent =
+        || -> Box<dyn Agent<G::State>> { Box::new(net_agent(game, net.clone(), config, search.clone(), name.clone())) };
     let mut rows = Vec::new();
     match game.num_players() {
         2 => {
@@ -103,7 +102,7 @@ pub fn evaluate_run<G: Game>(
 fn score_row<G: Game>(game: &G, player: &str, make: AgentFactory<G::State>, options: &EvalOptions) -> EvalRow {
     let start = Instant::now();
     let scores = play_scores(game, make, options.games, options.seed);
-    let stats = Stats::of(&scores);
+    let stats = Summary::of(&scores);
     EvalRow::Scores {
         player: player.to_string(),
         games: scores.len(),
@@ -114,32 +113,6 @@ fn score_row<G: Game>(game: &G, player: &str, make: AgentFactory<G::State>, opti
         min: stats.min,
         max: stats.max,
         seconds: start.elapsed().as_secs_f64(),
-    }
-}
-
-/// Mean, standard error of the mean, median and range of a sample.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Stats {
-    pub mean: f64,
-    pub std_error: f64,
-    pub median: f64,
-    pub min: f64,
-    pub max: f64,
-}
-
-impl Stats {
-    pub fn of(xs: &[f64]) -> Stats {
-        if xs.is_empty() {
-            return Stats { mean: 0.0, std_error: 0.0, median: 0.0, min: 0.0, max: 0.0 };
-        }
-        let n = xs.len() as f64;
-        let mean = xs.iter().sum::<f64>() / n;
-        let var = if xs.len() > 1 { xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
-        let mut sorted = xs.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        let mid = sorted.len() / 2;
-        let median = if sorted.len() % 2 == 1 { sorted[mid] } else { (sorted[mid - 1] + sorted[mid]) / 2.0 };
-        Stats { mean, std_error: (var / n).sqrt(), median, min: sorted[0], max: sorted[sorted.len() - 1] }
     }
 }
 
@@ -158,21 +131,5 @@ impl std::fmt::Display for EvalRow {
                 seconds / (*games).max(1) as f64
             ),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stats_of_a_small_sample() {
-        let s = Stats::of(&[1.0, 2.0, 3.0, 10.0]);
-        assert_eq!(s.mean, 4.0);
-        assert_eq!(s.median, 2.5);
-        assert_eq!((s.min, s.max), (1.0, 10.0));
-        // sample variance (9 + 4 + 1 + 36) / 3 = 50/3, s.e. = sqrt(50/3/4)
-        assert!((s.std_error - (50.0f64 / 12.0).sqrt()).abs() < 1e-12);
-        assert_eq!(Stats::of(&[7.0]).median, 7.0);
     }
 }

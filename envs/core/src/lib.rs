@@ -30,6 +30,7 @@ pub mod registry;
 pub mod rng;
 pub mod spec;
 pub mod state;
+pub mod summary;
 pub mod testing;
 
 pub use agent::{Agent, RandomAgent};

@@ -45,7 +45,7 @@ pub mod lrand48;
 pub mod params;
 pub mod rules;
 pub mod state;
-pub mod summary;
+pub use tabula_core::summary;
 pub mod text;
 
 pub use game::Superball;
