@@ -68,14 +68,15 @@ fn main() -> anyhow::Result<()> {
             continue;
         }
         // The opponent's immediate wins if it were to move: the cells the mover must block.
-        let threats: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|&a| {
-                let mut t = s;
-                t.apply(a).expect("legal");
-                !t.is_terminal() && wins_for_mover(&t).contains(&a)
+        let board = s.board();
+        let theirs = board.beads(board.to_move().other());
+        let threats: Vec<Action> = board
+            .legal_pegs()
+            .filter(|&peg| {
+                let cell = board.landing_cell(peg).expect("a legal peg has room");
+                score4::lines::wins_through(theirs | cell.bit(), cell.index()).is_some()
             })
+            .map(|peg| peg.index() as Action)
             .collect();
         if !threats.is_empty() {
             blocks += 1;

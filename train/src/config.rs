@@ -48,6 +48,31 @@ pub struct SearchSection {
     pub eval_simulations: usize,
     #[serde(default = "default_chance_children")]
     pub max_chance_children: usize,
+    /// Self-play root: `gumbel` (Gumbel-top-k + sequential halving, improved-policy targets) or
+    /// `puct` (AlphaZero: Dirichlet noise at the root, visit-share targets, moves sampled from
+    /// visits while exploring).
+    #[serde(default)]
+    pub root: SelfPlayRoot,
+    /// Dirichlet noise at a PUCT root: concentration and the share of the prior it replaces.
+    #[serde(default = "default_dirichlet_alpha")]
+    pub dirichlet_alpha: f32,
+    #[serde(default = "default_dirichlet_fraction")]
+    pub dirichlet_fraction: f32,
+    /// PUCT's exploration constant (inside the tree for both roots).
+    #[serde(default = "default_c_puct")]
+    pub c_puct: f32,
+    /// Check every expanded node for a game-ending move (see `SearchConfig::decisive_moves`).
+    #[serde(default = "yes")]
+    pub decisive_moves: bool,
+}
+
+/// How self-play searches its root.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SelfPlayRoot {
+    #[default]
+    Gumbel,
+    Puct,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +93,10 @@ pub struct SelfPlaySection {
     /// reflect the positions rather than late random blunders. Absent: sample every move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explore_moves: Option<usize>,
+    /// Value target = (1 - w) · outcome + w · the search's root value: the root value is less
+    /// noisy than one game's outcome, the outcome is unbiased.
+    #[serde(default)]
+    pub root_value_weight: f32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -109,6 +138,9 @@ pub struct ScheduleSection {
 fn one() -> u64 {
     1
 }
+fn yes() -> bool {
+    true
+}
 fn one_f32() -> f32 {
     1.0
 }
@@ -120,6 +152,15 @@ fn default_c_visit() -> f32 {
 }
 fn default_chance_children() -> usize {
     8
+}
+fn default_dirichlet_alpha() -> f32 {
+    0.3
+}
+fn default_dirichlet_fraction() -> f32 {
+    0.25
+}
+fn default_c_puct() -> f32 {
+    1.25
 }
 fn default_keep() -> usize {
     2
@@ -167,6 +208,14 @@ impl TrainConfig {
         anyhow::ensure!(self.hours > 0.0, "hours must be positive");
         anyhow::ensure!(self.replay.replay_ratio > 0.0, "replay.replay_ratio must be positive");
         anyhow::ensure!(self.selfplay.value_scale > 0.0, "selfplay.value_scale must be positive");
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.selfplay.root_value_weight),
+            "selfplay.root_value_weight must lie in [0, 1]"
+        );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.search.dirichlet_fraction),
+            "search.dirichlet_fraction must lie in [0, 1]"
+        );
         anyhow::ensure!(self.learner.learning_rate > 0.0, "learner.learning_rate must be positive");
         anyhow::ensure!(self.schedule.checkpoint_every_steps > 0, "schedule.checkpoint_every_steps must be at least 1");
         Ok(())

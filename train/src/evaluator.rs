@@ -67,8 +67,11 @@ pub fn eval_search_config(config: &TrainConfig, simulations: usize, considered: 
         simulations,
         root: RootMode::Gumbel { considered: considered.unwrap_or(config.search.considered) },
         temperature: 0.0,
+        c_puct: config.search.c_puct,
+        c_visit: config.search.c_visit,
+        c_scale: config.search.c_scale,
+        decisive_moves: config.search.decisive_moves,
         max_chance_children: config.search.max_chance_children,
-        ..SearchConfig::default()
     }
 }
 

@@ -19,6 +19,8 @@ pub struct SelfPlayConfig {
     pub reuse_tree: bool,
     /// Sample moves only before this many actions (None: always); see the config's `explore_moves`.
     pub explore_moves: Option<usize>,
+    /// Weight of the search's root value in the value target; the game's outcome gets the rest.
+    pub root_value_weight: f32,
 }
 
 /// A finished game.
@@ -37,6 +39,8 @@ struct Pending {
     policy: Vec<(tabula_core::Action, f32)>,
     player: Player,
     returns_then: Vec<f64>,
+    /// The search's estimate of the rewards still to come, per player.
+    root_values: Vec<f32>,
 }
 
 struct Slot<S: State> {
@@ -99,6 +103,7 @@ impl<G: Game> SelfPlayWorker<G> {
                     policy: result.policy,
                     player,
                     returns_then: slot.state.returns(),
+                    root_values: result.root_values,
                 });
                 slot.state.apply(result.action).expect("the search recommends a legal action");
                 slot.search = Some(search);
@@ -131,6 +136,7 @@ impl<G: Game> SelfPlayWorker<G> {
         let returns = slot.state.returns();
         let n = returns.len();
         let scale = self.config.value_scale as f64;
+        let w = self.config.root_value_weight.clamp(0.0, 1.0) as f64;
         let samples = slot
             .pending
             .drain(..)
@@ -140,7 +146,9 @@ impl<G: Game> SelfPlayWorker<G> {
                 value: (0..n)
                     .map(|k| {
                         let seat = (p.player + k) % n;
-                        ((returns[seat] - p.returns_then[seat]) / scale) as f32
+                        let outcome = returns[seat] - p.returns_then[seat];
+                        let searched = p.root_values.get(seat).map_or(outcome, |&v| v as f64);
+                        (((1.0 - w) * outcome + w * searched) / scale) as f32
                     })
                     .collect(),
             })
@@ -164,6 +172,7 @@ mod tests {
             max_moves: 100,
             reuse_tree: true,
             explore_moves: None,
+            root_value_weight: 0.0,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
@@ -182,6 +191,34 @@ mod tests {
     }
 
     #[test]
+    fn root_value_weight_mixes_the_search_value_into_the_targets() {
+        let config = SelfPlayConfig {
+            search: SearchConfig::gumbel(16, 2),
+            games_in_flight: 4,
+            value_scale: 1.0,
+            max_moves: 100,
+            reuse_tree: false,
+            explore_moves: None,
+            root_value_weight: 0.5,
+        };
+        let mut worker = SelfPlayWorker::new(Nim::new(9), config, 7);
+        let games = worker.play(&RolloutEvaluator::new(1), 40);
+        assert!(!games.is_empty());
+        let mut mixed = 0;
+        for g in &games {
+            let winner = if g.returns[0] > 0.0 { 0 } else { 1 };
+            for s in &g.samples {
+                let mover = s.observation[1] as usize;
+                let outcome = if mover == winner { 1.0 } else { -1.0 };
+                // Half the outcome plus half a root value in [-1, 1].
+                assert!((s.value[0] - 0.5 * outcome).abs() <= 0.5 + 1e-5, "{:?} vs {outcome}", s.value);
+                mixed += usize::from(s.value[0].abs() < 0.999);
+            }
+        }
+        assert!(mixed > 0, "some root values are not exactly the outcome");
+    }
+
+    #[test]
     fn without_exploration_every_game_from_one_start_is_the_same() {
         use tabula_search::UniformEvaluator;
         let run = |explore_moves| {
@@ -192,6 +229,7 @@ mod tests {
                 max_moves: 100,
                 reuse_tree: false,
                 explore_moves,
+                root_value_weight: 0.0,
             };
             let mut worker = SelfPlayWorker::new(Nim::new(9), config, 5);
             let games = worker.play(&UniformEvaluator::default(), 30);

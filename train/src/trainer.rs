@@ -3,7 +3,7 @@
 
 use crate::arena::{play_match, play_scores};
 use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
-use crate::config::TrainConfig;
+use crate::config::{SelfPlayRoot, TrainConfig};
 use crate::elo::elo_from_score;
 use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
@@ -254,9 +254,17 @@ impl<G: Game> Trainer<G> {
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
         let s = &self.config.search;
+        let root = match s.root {
+            SelfPlayRoot::Gumbel => RootMode::Gumbel { considered: s.considered },
+            SelfPlayRoot::Puct => {
+                RootMode::Puct { dirichlet_alpha: s.dirichlet_alpha, dirichlet_fraction: s.dirichlet_fraction }
+            }
+        };
         let search = SearchConfig {
             simulations: s.simulations,
-            root: RootMode::Gumbel { considered: s.considered },
+            root,
+            c_puct: s.c_puct,
+            decisive_moves: s.decisive_moves,
             temperature: 1.0,
             c_visit: s.c_visit,
             c_scale: s.c_scale,
@@ -270,6 +278,7 @@ impl<G: Game> Trainer<G> {
             max_moves: self.config.selfplay.max_moves,
             reuse_tree: true,
             explore_moves: self.config.selfplay.explore_moves,
+            root_value_weight: self.config.selfplay.root_value_weight,
         };
         (0..self.config.selfplay.workers)
             .map(|_| SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random()))

@@ -24,6 +24,11 @@ pub struct SearchConfig {
     pub c_scale: f32,
     /// Distinct sampled outcomes kept under a chance node before outcomes are reused.
     pub max_chance_children: usize,
+    /// On expanding a node, try every legal action and, when one ends the game better for the
+    /// mover than the evaluator's value, back up that exact outcome instead ("decisive moves",
+    /// Teytaud & Teytaud 2010): a win in one is never missed, and a move that allows one is seen
+    /// as lost after a single visit. Costs one `apply` per legal action per expansion.
+    pub decisive_moves: bool,
 }
 
 impl Default for SearchConfig {
@@ -36,6 +41,7 @@ impl Default for SearchConfig {
             c_visit: 50.0,
             c_scale: 1.0,
             max_chance_children: 8,
+            decisive_moves: true,
         }
     }
 }

@@ -310,9 +310,15 @@ impl<S: State> Search<S> {
                 })
                 .collect();
             node.expanded = true;
+            let values = match self.config.decisive_moves {
+                true => decisive_value(&node.state, &eval.values),
+                false => eval.values.clone(),
+            };
             if leaf == 0 {
-                self.root_prior_values = eval.values.clone();
+                self.root_prior_values = values.clone();
             }
+            self.backup(&pending.path, &values);
+            return;
         }
         self.backup(&pending.path, &eval.values);
     }
@@ -399,8 +405,41 @@ impl<S: State> Search<S> {
                 (edges[pick].action, policy)
             }
         };
+        let action = self.decisive_root_action(player).unwrap_or(action);
         SearchResult { action, policy, root_values, root_visits: root.visits }
     }
+
+    /// A searched root move that ends the game at least as well for `player` as any other
+    /// move's Q: equal values would otherwise let a longer forced win stand in for this one.
+    fn decisive_root_action(&self, player: usize) -> Option<Action> {
+        if !self.config.decisive_moves {
+            return None;
+        }
+        let edges = &self.tree.nodes[0].edges;
+        let best_q = edges.iter().filter_map(|e| self.tree.q(e, player)).fold(f32::NEG_INFINITY, f32::max);
+        edges
+            .iter()
+            .filter(|e| e.child != NO_CHILD && self.tree.nodes[e.child as usize].turn == Turn::Terminal)
+            .find(|e| self.tree.q(e, player).is_some_and(|q| q >= best_q))
+            .map(|e| e.action)
+    }
+}
+
+/// The leaf's values, or the outcome of a game-ending move when that is better for the mover.
+fn decisive_value<S: State>(state: &S, evaluated: &[f32]) -> Vec<f32> {
+    let Some(mover) = state.turn().player() else { return evaluated.to_vec() };
+    let mut best = evaluated.to_vec();
+    for action in state.legal_actions() {
+        let mut child = state.clone();
+        if child.apply(action).is_err() || !child.is_terminal() {
+            continue;
+        }
+        let outcome: Vec<f32> = child.rewards().iter().map(|&r| r as f32).collect();
+        if outcome.get(mover).copied().unwrap_or(f32::NEG_INFINITY) > best.get(mover).copied().unwrap_or(0.0) {
+            best = outcome;
+        }
+    }
+    best
 }
 
 /// Runs every search's full budget in lockstep: each round, every search walks to one leaf, all

@@ -42,6 +42,27 @@ fn search_blocks_an_immediate_loss() {
 }
 
 #[test]
+fn decisive_moves_let_one_visit_per_move_see_a_threat() {
+    // Black threatens D2; an evaluator that knows nothing, one visit per root move: only the
+    // check for game-ending moves at each expanded child can show that every other move loses.
+    let s = position("A1 A2 B1 B2 D3 C2");
+    let legal = s.legal_actions().len();
+    let run = |decisive_moves| {
+        let config = SearchConfig { decisive_moves, ..SearchConfig::gumbel(legal, legal) };
+        let mut rng = rng_from_seed(4);
+        let result = Search::new(s, config).run(&UniformEvaluator { players: 2 }, &mut rng);
+        (s.action_to_string(result.action), result.policy)
+    };
+    let (best, policy) = run(true);
+    assert_eq!(best, "D2");
+    let block = policy.iter().find(|p| s.action_to_string(p.0) == "D2").unwrap().1;
+    assert!(block > 0.9, "the improved policy puts {block} on the block");
+    let (_, blind) = run(false);
+    let block = blind.iter().find(|p| s.action_to_string(p.0) == "D2").unwrap().1;
+    assert!(block < 0.2, "without the check nothing singles out the block ({block})");
+}
+
+#[test]
 fn lockstep_batches_one_leaf_per_search() {
     struct Counting {
         batches: Mutex<Vec<usize>>,
