@@ -269,7 +269,6 @@ impl<G: Game> Trainer<G> {
             c_visit: s.c_visit,
             c_scale: s.c_scale,
             max_chance_children: s.max_chance_children,
-            ..SearchConfig::default()
         };
         let config = SelfPlayConfig {
             search,
