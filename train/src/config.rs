@@ -117,6 +117,10 @@ pub struct LearnerSection {
     pub weight_decay: f64,
     #[serde(default = "one_f32")]
     pub value_loss_weight: f32,
+    /// Show each sampled position in one of the game's symmetric forms, drawn at random
+    /// (`Game::symmetry_count`; no effect on games without symmetries).
+    #[serde(default)]
+    pub augment_symmetries: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! Training samples: what self-play records at every decision.
 
 use serde::{Deserialize, Serialize};
-use tabula_core::Action;
+use tabula_core::{Action, Game};
 use tabula_nets::TrainBatch;
 
 /// One position from self-play with its training targets.
@@ -13,6 +13,18 @@ pub struct Sample {
     pub policy: Vec<(Action, f32)>,
     /// Value targets in relative seat order: entry 0 is the mover's, 1 the next player's, ...
     pub value: Vec<f32>,
+}
+
+/// `sample` as seen through the game's symmetry `k`: the observation and the policy's actions
+/// move together; the values do not change.
+pub fn transformed<G: Game>(game: &G, sample: &Sample, k: usize) -> Sample {
+    if k == 0 {
+        return sample.clone();
+    }
+    let mut observation = vec![0.0; sample.observation.len()];
+    game.transform_observation(k, &sample.observation, &mut observation);
+    let policy = sample.policy.iter().map(|&(a, p)| (game.transform_action(k, a), p)).collect();
+    Sample { observation, policy, value: sample.value.clone() }
 }
 
 /// Packs samples into the learner's dense batch over an action space of `num_actions`.
@@ -40,6 +52,15 @@ pub fn densify(samples: &[&Sample], num_actions: usize) -> TrainBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transformed_moves_observation_and_policy_together() {
+        use tabula_core::testing::Nim;
+        let s = Sample { observation: vec![1.0, 2.0], policy: vec![(1, 0.25), (3, 0.75)], value: vec![1.0, -1.0] };
+        // A game without symmetries: only the identity.
+        assert_eq!(Nim::new(5).symmetry_count(), 1);
+        assert_eq!(transformed(&Nim::new(5), &s, 0), s);
+    }
 
     #[test]
     fn densify_lays_out_rows() {

@@ -8,7 +8,7 @@ use crate::elo::elo_from_score;
 use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
 use crate::replay::ReplayBuffer;
-use crate::sample::densify;
+use crate::sample::{densify, transformed};
 use crate::selfplay::{SelfPlayConfig, SelfPlayWorker};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -286,7 +286,16 @@ impl<G: Game> Trainer<G> {
 
     fn train_step(&mut self) -> tabula_nets::Losses {
         let samples = self.replay.sample(self.config.learner.batch_size, &mut self.progress.rng);
-        let batch = densify(&samples, self.game.num_actions());
+        let symmetries = if self.config.learner.augment_symmetries { self.game.symmetry_count() } else { 1 };
+        let batch = if symmetries > 1 {
+            let seen: Vec<_> = samples
+                .iter()
+                .map(|s| transformed(&self.game, s, self.progress.rng.random_range(0..symmetries)))
+                .collect();
+            densify(&seen.iter().collect::<Vec<_>>(), self.game.num_actions())
+        } else {
+            densify(&samples, self.game.num_actions())
+        };
         let losses = self.learner.train_step(&batch);
         self.progress.step += 1;
         self.progress.samples_trained += batch.batch as u64;

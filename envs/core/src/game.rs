@@ -51,4 +51,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn observation_len(&self) -> usize {
         self.observation_shape().iter().product()
     }
+
+    /// Symmetries of the rules (a board's rotations and reflections, say), numbered from 0, the
+    /// identity. Learners use them to see every training position in each of its equivalent
+    /// forms. A game without symmetries keeps the default: 1.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// Writes the observation that symmetry `k` turns `observation` into.
+    fn transform_observation(&self, k: usize, observation: &[f32], out: &mut [f32]) {
+        debug_assert!(k < self.symmetry_count());
+        out.copy_from_slice(observation);
+    }
+
+    /// The action that symmetry `k` turns `action` into (the same move on the transformed board).
+    fn transform_action(&self, k: usize, action: crate::state::Action) -> crate::state::Action {
+        debug_assert!(k < self.symmetry_count());
+        action
+    }
 }

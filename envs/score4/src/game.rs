@@ -89,6 +89,15 @@ impl Game for Score4 {
     fn new_initial_state(&self, _seed: u64) -> Score4State {
         Score4State { board: Board::new() }
     }
+    fn symmetry_count(&self) -> usize {
+        crate::symmetry::COUNT
+    }
+    fn transform_observation(&self, k: usize, observation: &[f32], out: &mut [f32]) {
+        crate::symmetry::map_observation(k, observation, out);
+    }
+    fn transform_action(&self, k: usize, action: Action) -> Action {
+        Peg::new(action as usize).map_or(action, |p| crate::symmetry::map_peg(k, p).index() as Action)
+    }
 }
 
 impl State for Score4State {

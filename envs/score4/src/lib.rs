@@ -21,6 +21,7 @@ pub mod lines;
 mod peg;
 pub mod protocol;
 pub mod referee;
+pub mod symmetry;
 
 pub use board::{Board, MoveError};
 pub use color::Color;

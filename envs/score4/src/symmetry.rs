@@ -1,0 +1,101 @@
+//! The eight symmetries of the 4x4 square of pegs (rotations and reflections). Gravity rules out
+//! turning the board upside down, but any of these maps every line of four onto a line of four,
+//! so a position and its images are equally good for the same side.
+//!
+//! ```
+//! use score4::{Peg, symmetry};
+//! let a1 = Peg::at(0, 0).unwrap();
+//! assert_eq!(symmetry::map_peg(0, a1), a1); // 0 is the identity
+//! assert_eq!(symmetry::map_peg(1, a1), Peg::at(3, 0).unwrap()); // 1 mirrors the columns
+//! ```
+
+use crate::encode::PLANES;
+use crate::peg::Peg;
+
+/// Number of symmetries.
+pub const COUNT: usize = 8;
+
+/// Where symmetry `k` (0..8) sends `peg`: bit 0 mirrors the columns, bit 1 the rows, bit 2
+/// swaps columns and rows (applied last).
+pub fn map_peg(k: usize, peg: Peg) -> Peg {
+    let (mut column, mut row) = (peg.column(), peg.row());
+    if k & 1 != 0 {
+        column = 3 - column;
+    }
+    if k & 2 != 0 {
+        row = 3 - row;
+    }
+    if k & 4 != 0 {
+        std::mem::swap(&mut column, &mut row);
+    }
+    Peg::at(column, row).expect("a symmetry keeps pegs on the board")
+}
+
+/// Every plane of an observation (see `encode.rs`) moved by symmetry `k`.
+pub fn map_observation(k: usize, observation: &[f32], out: &mut [f32]) {
+    debug_assert!(observation.len() == PLANES * 16 && out.len() == observation.len());
+    for peg in Peg::all() {
+        let to = map_peg(k, peg).index();
+        for plane in 0..PLANES {
+            out[plane * 16 + to] = observation[plane * 16 + peg.index()];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Score4;
+    use crate::lines::LINES;
+    use rand::Rng;
+    use std::collections::HashSet;
+    use tabula_core::{Game, State, rng_from_seed};
+
+    fn map_cells(k: usize, cells: u64) -> u64 {
+        (0..64)
+            .filter(|c| cells >> c & 1 == 1)
+            .map(|c| 1u64 << ((c / 16) * 16 + map_peg(k, Peg::new(c % 16).unwrap()).index()))
+            .sum()
+    }
+
+    #[test]
+    fn the_eight_maps_are_distinct_permutations_that_keep_every_line() {
+        let lines: HashSet<u64> = LINES.iter().copied().collect();
+        let mut images = HashSet::new();
+        for k in 0..COUNT {
+            let pegs: HashSet<Peg> = Peg::all().map(|p| map_peg(k, p)).collect();
+            assert_eq!(pegs.len(), 16, "symmetry {k} is a permutation");
+            images.insert(Peg::all().map(|p| map_peg(k, p).index()).collect::<Vec<_>>());
+            for &line in &LINES {
+                assert!(lines.contains(&map_cells(k, line)), "symmetry {k} sends a line off the lines");
+            }
+        }
+        assert_eq!(images.len(), COUNT);
+    }
+
+    #[test]
+    fn a_transformed_game_has_the_transformed_observations_and_the_same_outcome() {
+        let game = Score4;
+        let mut rng = rng_from_seed(9);
+        for k in 0..COUNT {
+            let mut s = game.new_initial_state(0);
+            let mut t = game.new_initial_state(0);
+            while !s.is_terminal() {
+                let legal = s.legal_actions();
+                let a = legal[rng.random_range(0..legal.len())];
+                let image = game.transform_action(k, a);
+                assert!(t.legal_actions().contains(&image));
+                s.apply(a).unwrap();
+                t.apply(image).unwrap();
+                let mover = s.turn().player().unwrap_or(0);
+                let (mut os, mut ot, mut mapped) = (vec![0.0; 160], vec![0.0; 160], vec![0.0; 160]);
+                s.observation(mover, &mut os);
+                t.observation(mover, &mut ot);
+                game.transform_observation(k, &os, &mut mapped);
+                assert_eq!(mapped, ot, "symmetry {k}");
+            }
+            assert!(t.is_terminal());
+            assert_eq!(s.returns(), t.returns());
+        }
+    }
+}
