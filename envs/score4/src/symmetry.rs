@@ -15,20 +15,60 @@ use crate::peg::Peg;
 /// Number of symmetries.
 pub const COUNT: usize = 8;
 
-/// Where symmetry `k` (0..8) sends `peg`: bit 0 mirrors the columns, bit 1 the rows, bit 2
-/// swaps columns and rows (applied last).
-pub fn map_peg(k: usize, peg: Peg) -> Peg {
-    let (mut column, mut row) = (peg.column(), peg.row());
+/// A layer mask repeated on all four levels.
+const fn layers(mask: u64) -> u64 {
+    mask * 0x0001_0001_0001_0001
+}
+
+/// Column A<->D, B<->C on every row and level.
+#[inline]
+fn mirror_columns(x: u64) -> u64 {
+    ((x & layers(0x1111)) << 3)
+        | ((x & layers(0x8888)) >> 3)
+        | ((x & layers(0x2222)) << 1)
+        | ((x & layers(0x4444)) >> 1)
+}
+
+/// Row 1<->4, 2<->3 on every level.
+#[inline]
+fn mirror_rows(x: u64) -> u64 {
+    ((x & layers(0x000F)) << 12)
+        | ((x & layers(0xF000)) >> 12)
+        | ((x & layers(0x00F0)) << 4)
+        | ((x & layers(0x0F00)) >> 4)
+}
+
+/// Column <-> row (the bit of (row, column) moves by 3 * (column - row)).
+#[inline]
+fn transpose(x: u64) -> u64 {
+    (x & layers(0x8421))
+        | ((x & layers(0x0842)) << 3)
+        | ((x & layers(0x4210)) >> 3)
+        | ((x & layers(0x0084)) << 6)
+        | ((x & layers(0x2100)) >> 6)
+        | ((x & layers(0x0008)) << 9)
+        | ((x & layers(0x1000)) >> 9)
+}
+
+/// Symmetry `k` (0..8) applied to a mask of cells (bit `level * 16 + peg`): bit 0 of `k`
+/// mirrors the columns, bit 1 the rows, bit 2 swaps columns and rows (applied last).
+#[inline]
+pub fn map_cells(k: usize, mut cells: u64) -> u64 {
     if k & 1 != 0 {
-        column = 3 - column;
+        cells = mirror_columns(cells);
     }
     if k & 2 != 0 {
-        row = 3 - row;
+        cells = mirror_rows(cells);
     }
     if k & 4 != 0 {
-        std::mem::swap(&mut column, &mut row);
+        cells = transpose(cells);
     }
-    Peg::at(column, row).expect("a symmetry keeps pegs on the board")
+    cells
+}
+
+/// Where symmetry `k` (0..8) sends `peg`.
+pub fn map_peg(k: usize, peg: Peg) -> Peg {
+    Peg::new(map_cells(k, 1 << peg.index()).trailing_zeros() as usize).expect("a symmetry keeps pegs on the board")
 }
 
 /// Every plane of an observation (see `encode.rs`) moved by symmetry `k`.
@@ -66,6 +106,11 @@ mod tests {
             let pegs: HashSet<Peg> = Peg::all().map(|p| map_peg(k, p)).collect();
             assert_eq!(pegs.len(), 16, "symmetry {k} is a permutation");
             images.insert(Peg::all().map(|p| map_peg(k, p).index()).collect::<Vec<_>>());
+            for c in 0..64 {
+                // Levels are kept, so gravity still holds; the bit tricks match the definition.
+                assert_eq!(map_cells(k, 1 << c), map_cells_slowly(k, 1 << c), "symmetry {k}, cell {c}");
+                assert_eq!(map_cells(k, 1 << c).trailing_zeros() / 16, c / 16);
+            }
             for &line in &LINES {
                 assert!(lines.contains(&map_cells(k, line)), "symmetry {k} sends a line off the lines");
             }
