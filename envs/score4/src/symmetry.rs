@@ -91,10 +91,24 @@ mod tests {
     use std::collections::HashSet;
     use tabula_core::{Game, State, rng_from_seed};
 
-    fn map_cells(k: usize, cells: u64) -> u64 {
-        (0..64)
+    /// The same map cell by cell, from the definition: (column, row) mirrored, then swapped.
+    fn map_cells_slowly(k: usize, cells: u64) -> u64 {
+        (0..64usize)
             .filter(|c| cells >> c & 1 == 1)
-            .map(|c| 1u64 << ((c / 16) * 16 + map_peg(k, Peg::new(c % 16).unwrap()).index()))
+            .map(|c| {
+                let (level, peg) = (c / 16, Peg::new(c % 16).unwrap());
+                let (mut column, mut row) = (peg.column(), peg.row());
+                if k & 1 != 0 {
+                    column = 3 - column;
+                }
+                if k & 2 != 0 {
+                    row = 3 - row;
+                }
+                if k & 4 != 0 {
+                    std::mem::swap(&mut column, &mut row);
+                }
+                1u64 << (level * 16 + row * 4 + column)
+            })
             .sum()
     }
 
