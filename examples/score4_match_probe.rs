@@ -8,39 +8,11 @@
 
 use rand::Rng;
 use score4::Score4;
-use tabula_core::{Action, Agent, Game, State, rng_from_seed};
+use tabula_baselines::score4::immediate_wins;
+use tabula_core::{Agent, Game, State, rng_from_seed};
 use tabula_train::config::TrainConfig;
 use tabula_train::evaluator::{eval_search_config, net_agent};
 use tabula_train::trainer::load_model;
-
-type S4 = <Score4 as Game>::State;
-
-fn wins_for_mover(state: &S4) -> Vec<Action> {
-    let mover = state.turn().player().expect("a decision");
-    state
-        .legal_actions()
-        .into_iter()
-        .filter(|&a| {
-            let mut s = *state;
-            s.apply(a).expect("legal");
-            s.is_terminal() && s.returns()[mover] > 0.0
-        })
-        .collect()
-}
-
-/// Pegs where the opponent would win if it moved now: the mover's must-block moves.
-fn threats_against_mover(state: &S4) -> Vec<Action> {
-    let board = state.board();
-    let theirs = board.beads(board.to_move().other());
-    board
-        .legal_pegs()
-        .filter(|&peg| {
-            let cell = board.landing_cell(peg).expect("a legal peg has room");
-            score4::lines::wins_through(theirs | cell.bit(), cell.index()).is_some()
-        })
-        .map(|peg| peg.index() as Action)
-        .collect()
-}
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -73,21 +45,21 @@ fn main() -> anyhow::Result<()> {
                 continue;
             }
             decisions += 1;
-            let wins = wins_for_mover(&s);
-            let threats = threats_against_mover(&s);
+            let (wins, threats) = immediate_wins(s.board());
             let a = agent.act(&s, &mut rng);
             let mut t = s;
             t.apply(a)?;
-            if !wins.is_empty() && !wins.contains(&a) {
+            let played = 1u16 << a;
+            if wins != 0 && wins & played == 0 {
                 missed_wins += 1;
-            } else if wins.is_empty() && threats.len() == 1 && !threats.contains(&a) {
+            } else if wins == 0 && threats.count_ones() == 1 && threats & played == 0 {
                 missed_blocks += 1;
-            } else if threats.is_empty() && !t.is_terminal() && !wins_for_mover(&t).is_empty() {
+            } else if threats == 0 && !t.is_terminal() && immediate_wins(t.board()).0 != 0 {
                 // Was there a move that did not hand over a win?
                 let safe = s.legal_actions().into_iter().any(|b| {
                     let mut u = s;
                     u.apply(b).expect("legal");
-                    u.is_terminal() || wins_for_mover(&u).is_empty()
+                    u.is_terminal() || immediate_wins(u.board()).0 == 0
                 });
                 gifts += usize::from(safe);
             }

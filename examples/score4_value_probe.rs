@@ -8,22 +8,10 @@
 
 use rand::Rng;
 use score4::Score4;
+use tabula_baselines::score4::immediate_wins;
 use tabula_core::{Action, Game, State, rng_from_seed};
 use tabula_nets::masked_softmax;
 use tabula_train::trainer::load_model;
-
-fn wins_for_mover(state: &<Score4 as Game>::State) -> Vec<Action> {
-    let mover = state.turn().player().expect("a decision");
-    state
-        .legal_actions()
-        .into_iter()
-        .filter(|&a| {
-            let mut s = *state;
-            s.apply(a).expect("legal");
-            s.is_terminal() && s.returns()[mover] > 0.0
-        })
-        .collect()
-}
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -57,30 +45,21 @@ fn main() -> anyhow::Result<()> {
         let legal = s.legal_actions();
         let priors = masked_softmax(&out.policy_logits, &legal);
         let value = out.values[0] as f64;
-        let prior_of = |moves: &[Action]| {
-            legal.iter().zip(&priors).filter(|(a, _)| moves.contains(a)).map(|(_, &p)| p as f64).sum::<f64>()
+        // Prior mass on a set of pegs (bit i: action i).
+        let prior_of = |set: u16| {
+            legal.iter().zip(&priors).filter(|(a, _)| set >> **a & 1 == 1).map(|(_, &p)| p as f64).sum::<f64>()
         };
-        let my_wins = wins_for_mover(&s);
-        if !my_wins.is_empty() {
+        // The mover's wins in one, and the opponent's (the blocks the mover owes).
+        let (my_wins, threats) = immediate_wins(s.board());
+        if my_wins != 0 {
             wins += 1;
             win_value += value;
-            win_prior += prior_of(&my_wins);
+            win_prior += prior_of(my_wins);
             continue;
         }
-        // The opponent's immediate wins if it were to move: the cells the mover must block.
-        let board = s.board();
-        let theirs = board.beads(board.to_move().other());
-        let threats: Vec<Action> = board
-            .legal_pegs()
-            .filter(|&peg| {
-                let cell = board.landing_cell(peg).expect("a legal peg has room");
-                score4::lines::wins_through(theirs | cell.bit(), cell.index()).is_some()
-            })
-            .map(|peg| peg.index() as Action)
-            .collect();
-        if !threats.is_empty() {
+        if threats != 0 {
             blocks += 1;
-            block_prior += prior_of(&threats);
+            block_prior += prior_of(threats);
         }
         // Outcome of greedy against itself from here.
         let mut t = s;

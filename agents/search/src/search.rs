@@ -310,15 +310,17 @@ impl<S: State> Search<S> {
                 })
                 .collect();
             node.expanded = true;
-            let values = match self.config.decisive_moves {
-                true => decisive_value(&node.state, &eval.values),
-                false => eval.values.clone(),
-            };
-            if leaf == 0 {
-                self.root_prior_values = values.clone();
+            if self.config.decisive_moves {
+                let values = decisive_value(&node.state, &legal, &eval.values);
+                if leaf == 0 {
+                    self.root_prior_values = values.clone();
+                }
+                self.backup(&pending.path, &values);
+                return;
             }
-            self.backup(&pending.path, &values);
-            return;
+            if leaf == 0 {
+                self.root_prior_values = eval.values.clone();
+            }
         }
         self.backup(&pending.path, &eval.values);
     }
@@ -426,10 +428,10 @@ impl<S: State> Search<S> {
 }
 
 /// The leaf's values, or the outcome of a game-ending move when that is better for the mover.
-fn decisive_value<S: State>(state: &S, evaluated: &[f32]) -> Vec<f32> {
+fn decisive_value<S: State>(state: &S, legal: &[Action], evaluated: &[f32]) -> Vec<f32> {
     let Some(mover) = state.turn().player() else { return evaluated.to_vec() };
     let mut best = evaluated.to_vec();
-    for action in state.legal_actions() {
+    for &action in legal {
         let mut child = state.clone();
         if child.apply(action).is_err() || !child.is_terminal() {
             continue;

@@ -17,7 +17,7 @@ mod scan;
 
 pub use alphabeta::{AlphaBeta, SearchReport};
 pub use greedy::Greedy;
-pub use scan::{LineScan, Weights, scan, threat_score};
+pub use scan::{LineScan, Weights, immediate_wins, scan, threat_score};
 
 use score4::Score4State;
 use std::time::Duration;

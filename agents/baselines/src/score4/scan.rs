@@ -8,6 +8,7 @@
 //! who must play under whose threat. Only the lowest threat of each peg matters for that race;
 //! those above it are counted for less.
 
+use score4::Board;
 use score4::lines::LINES;
 
 /// The evaluation's weights (public so tuning experiments can vary them).
@@ -97,6 +98,19 @@ pub fn scan(me: u64, them: u64, w: &Weights) -> LineScan {
     LineScan { mine, theirs, lines }
 }
 
+/// The pegs whose next bead completes a line now: for the side to move (its wins in one) and
+/// for the other side were it to move (the blocks the side to move owes), as peg bit sets
+/// (bit `i` is peg `i`, the game's action `i`).
+pub fn immediate_wins(board: &Board) -> (u16, u16) {
+    let threats = scan(board.beads(board.to_move()), board.beads(board.to_move().other()), &Weights::default());
+    let on_pegs = |cells: u64| {
+        let c = cells & board.landing_cells();
+        // Landing cells on four levels fold onto the 16 pegs.
+        (c | c >> 16 | c >> 32 | c >> 48) as u16
+    };
+    (on_pegs(threats.mine), on_pegs(threats.theirs))
+}
+
 /// The weighted count of `free` lines (no enemy bead) by how many of `x`'s beads they hold.
 #[inline]
 fn open_value(x: [u64; 4], free: u64, w: &Weights) -> i32 {
@@ -147,6 +161,17 @@ mod tests {
 
     fn bit(peg: &str, level: usize) -> u64 {
         1u64 << ((level - 1) * 16 + peg.parse::<Peg>().unwrap().index())
+    }
+
+    #[test]
+    fn immediate_wins_are_playable_threats_by_peg() {
+        // White A1 B1 C1, Black A2 B2 C2, White to move: D1 wins, D2 must be blocked.
+        let b = Board::from_moves("A1 A2 B1 B2 C1 C2").unwrap();
+        let peg = |p: &str| 1u16 << p.parse::<Peg>().unwrap().index();
+        assert_eq!(immediate_wins(&b), (peg("D1"), peg("D2")));
+        // Black's level-2 threat over an empty D1 cannot be played yet.
+        let b = Board::from_moves("A1 B1 C1 A1 A4 B1 D4 C1").unwrap();
+        assert_eq!(immediate_wins(&b).1, 0);
     }
 
     #[test]
