@@ -156,21 +156,24 @@ impl<G: Game> Trainer<G> {
         let start = Instant::now();
         let bar = progress_bar(limits.progress_bar, budget);
         let mut workers = self.new_workers();
-        let mut last_log = Instant::now();
-        let mut games_at_last_log = self.progress.games;
-        let mut samples_at_last_log = self.progress.samples_generated;
-        let mut loss_sums = LossSums::default();
+        let mut meter = LogMeter::new(&self.progress);
 
         while start.elapsed() < budget && limits.max_steps.is_none_or(|m| self.progress.step < m) {
-            // Self-play: every worker thread advances its games by a round of decisions.
+            // Self-play on the worker threads while this thread learns from the samples of earlier
+            // rounds: the two overlap, so neither leaves a core idle while the other runs. The
+            // workers play with the network as it was when the round began.
             let evaluator =
                 NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
             let decisions = self.config.selfplay.decisions_per_round;
-            let records: Vec<_> = std::thread::scope(|scope| {
+            let (records, learned) = std::thread::scope(|scope| {
                 let handles: Vec<_> =
                     workers.iter_mut().map(|w| scope.spawn(|| w.play(&evaluator, decisions))).collect();
-                handles.into_iter().flat_map(|h| h.join().expect("self-play worker panicked")).collect()
+                let learned = self.learn_owed_steps(&limits, start, &mut meter, &bar);
+                let records: Vec<_> =
+                    handles.into_iter().flat_map(|h| h.join().expect("self-play worker panicked")).collect();
+                (records, learned)
             });
+            learned?;
             let mut new_samples = 0u64;
             for record in records {
                 self.progress.games += 1;
@@ -181,56 +184,11 @@ impl<G: Game> Trainer<G> {
             }
             self.progress.samples_generated += new_samples;
 
-            // Learning, paced so that samples trained ≈ replay_ratio × samples generated.
+            // Steps owed so that samples trained ≈ replay_ratio × samples generated; the next
+            // round's learning pays them.
             if self.replay.len() >= self.config.replay.min_samples {
                 self.progress.owed_steps +=
                     new_samples as f64 * self.config.replay.replay_ratio / self.config.learner.batch_size as f64;
-                while self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
-                    self.progress.owed_steps -= 1.0;
-                    let losses = self.train_step();
-                    loss_sums.add(&losses);
-                    if self.progress.step.is_multiple_of(self.config.schedule.log_every_steps.max(1)) {
-                        let secs = last_log.elapsed().as_secs_f64().max(1e-9);
-                        let games = (self.progress.games - games_at_last_log) as f64;
-                        let samples = (self.progress.samples_generated - samples_at_last_log) as f64;
-                        let mean = loss_sums.mean();
-                        self.log.record(
-                            self.progress.step,
-                            &[
-                                ("loss/total", mean.total),
-                                ("loss/policy", mean.policy),
-                                ("loss/value", mean.value),
-                                ("policy_entropy", mean.entropy),
-                                ("games", self.progress.games as f64),
-                                ("samples", self.progress.samples_generated as f64),
-                                ("replay_size", self.replay.len() as f64),
-                                ("games_per_s", games / secs),
-                                ("selfplay_positions_per_s", samples / secs),
-                                ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
-                            ],
-                        )?;
-                        bar.set_message(format!(
-                            "step {} | games {} | samples {} | loss {:.3} (p {:.3} v {:.3}) | {:.1} games/s",
-                            self.progress.step,
-                            self.progress.games,
-                            self.progress.samples_generated,
-                            mean.total,
-                            mean.policy,
-                            mean.value,
-                            games / secs
-                        ));
-                        loss_sums = LossSums::default();
-                        last_log = Instant::now();
-                        games_at_last_log = self.progress.games;
-                        samples_at_last_log = self.progress.samples_generated;
-                    }
-                    if self.progress.step.is_multiple_of(self.config.schedule.eval_every_steps.max(1)) {
-                        self.evaluate()?;
-                    }
-                    if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
-                        self.checkpoint(start.elapsed().as_secs_f64())?;
-                    }
-                }
             } else {
                 bar.set_message(format!(
                     "filling the replay buffer: {}/{} samples, {} games",
@@ -241,6 +199,8 @@ impl<G: Game> Trainer<G> {
             }
             bar.set_position(start.elapsed().as_secs().min(budget.as_secs()));
         }
+        // Pay what the last round left owing, so a run's steps match its samples.
+        self.learn_owed_steps(&limits, start, &mut meter, &bar)?;
         self.checkpoint(start.elapsed().as_secs_f64())?;
         self.log.flush()?;
         bar.finish_and_clear();
@@ -250,6 +210,60 @@ impl<G: Game> Trainer<G> {
             samples_generated: self.progress.samples_generated,
             out: self.out.clone(),
         })
+    }
+
+    /// Trains the steps owed by the replay ratio, logging, evaluating and checkpointing on schedule.
+    fn learn_owed_steps(
+        &mut self,
+        limits: &RunLimits,
+        start: Instant,
+        meter: &mut LogMeter,
+        bar: &ProgressBar,
+    ) -> anyhow::Result<()> {
+        while self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
+            self.progress.owed_steps -= 1.0;
+            let losses = self.train_step();
+            meter.losses.add(&losses);
+            if self.progress.step.is_multiple_of(self.config.schedule.log_every_steps.max(1)) {
+                let secs = meter.since.elapsed().as_secs_f64().max(1e-9);
+                let games = (self.progress.games - meter.games) as f64;
+                let samples = (self.progress.samples_generated - meter.samples) as f64;
+                let mean = meter.losses.mean();
+                self.log.record(
+                    self.progress.step,
+                    &[
+                        ("loss/total", mean.total),
+                        ("loss/policy", mean.policy),
+                        ("loss/value", mean.value),
+                        ("policy_entropy", mean.entropy),
+                        ("games", self.progress.games as f64),
+                        ("samples", self.progress.samples_generated as f64),
+                        ("replay_size", self.replay.len() as f64),
+                        ("games_per_s", games / secs),
+                        ("selfplay_positions_per_s", samples / secs),
+                        ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
+                    ],
+                )?;
+                bar.set_message(format!(
+                    "step {} | games {} | samples {} | loss {:.3} (p {:.3} v {:.3}) | {:.1} games/s",
+                    self.progress.step,
+                    self.progress.games,
+                    self.progress.samples_generated,
+                    mean.total,
+                    mean.policy,
+                    mean.value,
+                    games / secs
+                ));
+                *meter = LogMeter::new(&self.progress);
+            }
+            if self.progress.step.is_multiple_of(self.config.schedule.eval_every_steps.max(1)) {
+                self.evaluate()?;
+            }
+            if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
+                self.checkpoint(start.elapsed().as_secs_f64())?;
+            }
+        }
+        Ok(())
     }
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
@@ -420,6 +434,25 @@ fn progress_bar(visible: bool, budget: Duration) -> ProgressBar {
     );
     bar.enable_steady_tick(Duration::from_millis(500));
     bar
+}
+
+/// What the next log line measures rates and mean losses from.
+struct LogMeter {
+    since: Instant,
+    games: u64,
+    samples: u64,
+    losses: LossSums,
+}
+
+impl LogMeter {
+    fn new(progress: &Progress) -> Self {
+        LogMeter {
+            since: Instant::now(),
+            games: progress.games,
+            samples: progress.samples_generated,
+            losses: LossSums::default(),
+        }
+    }
 }
 
 #[derive(Default)]
