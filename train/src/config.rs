@@ -121,6 +121,23 @@ pub struct LearnerSection {
     /// (`Game::symmetry_count`; no effect on games without symmetries).
     #[serde(default)]
     pub augment_symmetries: bool,
+    /// When set, the learning rate falls from `learning_rate` to this along a half cosine over the
+    /// wall-clock budget of each `tabula train` call (`--hours`); absent: constant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_learning_rate: Option<f64>,
+}
+
+impl LearnerSection {
+    /// The learning rate once `fraction` (0 at the start, 1 at the end) of the budget is spent.
+    pub fn learning_rate_at(&self, fraction: f64) -> f64 {
+        match self.final_learning_rate {
+            None => self.learning_rate,
+            Some(end) => {
+                let f = fraction.clamp(0.0, 1.0);
+                end + (self.learning_rate - end) * 0.5 * (1.0 + (std::f64::consts::PI * f).cos())
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -221,6 +238,10 @@ impl TrainConfig {
             "search.dirichlet_fraction must lie in [0, 1]"
         );
         anyhow::ensure!(self.learner.learning_rate > 0.0, "learner.learning_rate must be positive");
+        anyhow::ensure!(
+            self.learner.final_learning_rate.is_none_or(|lr| lr > 0.0 && lr <= self.learner.learning_rate),
+            "learner.final_learning_rate must be positive and at most learner.learning_rate"
+        );
         anyhow::ensure!(self.schedule.checkpoint_every_steps > 0, "schedule.checkpoint_every_steps must be at least 1");
         Ok(())
     }
@@ -247,5 +268,23 @@ mod tests {
         assert!(TrainConfig::from_toml(&typo).unwrap_err().to_string().contains("batchsize"));
         let zero = text.replace("workers = 2", "workers = 0");
         assert!(TrainConfig::from_toml(&zero).unwrap_err().to_string().contains("selfplay.workers"));
+        let rising = text.replace("learning_rate = 0.002", "learning_rate = 0.002\nfinal_learning_rate = 0.01");
+        assert!(TrainConfig::from_toml(&rising).unwrap_err().to_string().contains("final_learning_rate"));
+    }
+
+    #[test]
+    fn the_learning_rate_follows_a_half_cosine_to_its_final_value() {
+        let mut learner = TrainConfig::from_toml(default_config_text("score4").unwrap()).unwrap().learner;
+        learner.learning_rate = 0.002;
+        learner.final_learning_rate = None;
+        assert_eq!(learner.learning_rate_at(0.7), 0.002);
+        learner.final_learning_rate = Some(0.0002);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(learner.learning_rate_at(0.0), 0.002));
+        assert!(close(learner.learning_rate_at(0.5), 0.0011));
+        assert!(close(learner.learning_rate_at(1.0), 0.0002));
+        assert!(close(learner.learning_rate_at(3.0), 0.0002), "past the budget it stays at the end");
+        let rates: Vec<f64> = (0..=10).map(|i| learner.learning_rate_at(i as f64 / 10.0)).collect();
+        assert!(rates.windows(2).all(|w| w[0] > w[1]));
     }
 }

@@ -69,6 +69,9 @@ pub struct Trainer<G: Game> {
     /// One-player games: the baselines' mean scores, measured once.
     baseline_scores: Vec<(String, f64)>,
     last_evaluation: Option<(u64, Vec<(String, f64)>)>,
+    /// Seconds trained (over all sessions) when this call's budget ends: the learning-rate
+    /// schedule's horizon.
+    schedule_end_seconds: f64,
 }
 
 const CONFIG_FILE: &str = "config.toml";
@@ -108,6 +111,7 @@ impl<G: Game> Trainer<G> {
             opponents,
             baseline_scores: Vec::new(),
             last_evaluation: None,
+            schedule_end_seconds: 0.0,
         })
     }
 
@@ -134,6 +138,7 @@ impl<G: Game> Trainer<G> {
             opponents,
             baseline_scores: Vec::new(),
             last_evaluation: None,
+            schedule_end_seconds: 0.0,
         })
     }
 
@@ -154,6 +159,7 @@ impl<G: Game> Trainer<G> {
         let hours = limits.hours.unwrap_or(self.config.hours);
         let budget = Duration::from_secs_f64(hours * 3600.0);
         let start = Instant::now();
+        self.schedule_end_seconds = self.progress.seconds + budget.as_secs_f64();
         let bar = progress_bar(limits.progress_bar, budget);
         let mut workers = self.new_workers();
         let mut meter = LogMeter::new(&self.progress);
@@ -222,6 +228,9 @@ impl<G: Game> Trainer<G> {
     ) -> anyhow::Result<()> {
         while self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
             self.progress.owed_steps -= 1.0;
+            let trained = self.progress.seconds + start.elapsed().as_secs_f64();
+            let lr = self.config.learner.learning_rate_at(trained / self.schedule_end_seconds.max(1e-9));
+            self.learner.set_lr(lr);
             let losses = self.train_step();
             meter.losses.add(&losses);
             if self.progress.step.is_multiple_of(self.config.schedule.log_every_steps.max(1)) {
@@ -242,6 +251,7 @@ impl<G: Game> Trainer<G> {
                         ("games_per_s", games / secs),
                         ("selfplay_positions_per_s", samples / secs),
                         ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
+                        ("learning_rate", lr),
                     ],
                 )?;
                 bar.set_message(format!(
