@@ -64,6 +64,10 @@ pub struct SearchSection {
     /// Check every expanded node for a game-ending move (see `SearchConfig::decisive_moves`).
     #[serde(default = "yes")]
     pub decisive_moves: bool,
+    /// The Gumbel root always considers moves that score at once
+    /// (see `SearchConfig::consider_rewarding_moves`).
+    #[serde(default)]
+    pub consider_rewarding_moves: bool,
 }
 
 /// How self-play searches its root.

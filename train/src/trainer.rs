@@ -289,6 +289,7 @@ impl<G: Game> Trainer<G> {
             root,
             c_puct: s.c_puct,
             decisive_moves: s.decisive_moves,
+            consider_rewarding_moves: s.consider_rewarding_moves,
             temperature: 1.0,
             c_visit: s.c_visit,
             c_scale: s.c_scale,

@@ -29,6 +29,12 @@ pub struct SearchConfig {
     /// Teytaud & Teytaud 2010): a win in one is never missed, and a move that allows one is seen
     /// as lost after a single visit. Costs one `apply` per legal action per expansion.
     pub decisive_moves: bool,
+    /// A Gumbel root gives up to half its considered places to the actions that earn the mover a
+    /// reward at once (found by applying each legal action once per search); Gumbel-top-k fills
+    /// the rest.
+    /// For games where a few scoring moves hide among many others (Superball: a handful of
+    /// scores among 3,160 swaps), which sampling from a young network's prior would rarely pick.
+    pub consider_rewarding_moves: bool,
 }
 
 impl Default for SearchConfig {
@@ -42,6 +48,7 @@ impl Default for SearchConfig {
             c_scale: 1.0,
             max_chance_children: 8,
             decisive_moves: true,
+            consider_rewarding_moves: false,
         }
     }
 }

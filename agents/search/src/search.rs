@@ -182,10 +182,24 @@ impl<S: State> Search<S> {
                 // exploration: on when the temperature is positive.
                 let budget = self.simulations_left + 1;
                 let noise = self.config.temperature > 0.0;
-                self.gumbel = Some(GumbelRoot::new(&priors, considered, budget, noise, rng));
+                let first = if self.config.consider_rewarding_moves { self.rewarding_root_edges() } else { Vec::new() };
+                self.gumbel = Some(GumbelRoot::new(&priors, &first, considered, budget, noise, rng));
             }
             _ => {}
         }
+    }
+
+    /// Per root edge: does its action earn the mover a reward at once?
+    fn rewarding_root_edges(&self) -> Vec<bool> {
+        let root = &self.tree.nodes[0];
+        let Some(mover) = root.state.turn().player() else { return Vec::new() };
+        root.edges
+            .iter()
+            .map(|e| {
+                let mut child = root.state.clone();
+                child.apply(e.action).is_ok() && child.rewards().get(mover).is_some_and(|&r| r > 0.0)
+            })
+            .collect()
     }
 
     fn root_edge(&mut self, player: usize) -> usize {

@@ -314,3 +314,26 @@ fn mcts_with_rollouts_beats_random_at_score4() {
     }
     assert_eq!(wins, games, "MCTS with 200 rollouts should beat a random player every time");
 }
+
+#[test]
+fn a_gumbel_root_can_always_consider_the_moves_that_score() {
+    // Superball: five reds on goal cells make a set; thousands of swaps hide its SCORE moves
+    // from a root that considers 4 actions of a uniform prior.
+    let params = superball::Params::default();
+    // Row 0 empty, a checkerboard of two other colours (no sets) below it.
+    let mut cells: Vec<u8> =
+        (0..params.cells()).map(|i| if i < 10 { 0 } else { 2 + ((i / 10 + i % 10) % 2) as u8 }).collect();
+    for cell in [20, 30, 40, 50, 21] {
+        cells[cell] = 1;
+    }
+    let state = superball::SuperballState::from_cells(params, cells);
+    let is_score = |a: Action| state.action_to_string(a).starts_with("SCORE");
+    let legal = state.legal_actions();
+    assert!(legal.iter().any(|&a| is_score(a)) && legal.len() > 1000, "{} legal moves", legal.len());
+    let run = |consider_rewarding_moves| {
+        let config = SearchConfig { consider_rewarding_moves, ..SearchConfig::gumbel(8, 4) };
+        Search::new(state.clone(), config).run(&UniformEvaluator::default(), &mut rng_from_seed(3)).action
+    };
+    assert!(is_score(run(true)), "the set is scored");
+    assert!(!is_score(run(false)), "without the option the root never looks at the scores");
+}
