@@ -1,5 +1,6 @@
 //! The training configuration (TOML), with an embedded default per game.
 
+use crate::value_codec::{ValueCodec, ValueTransform};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -88,8 +89,11 @@ pub struct SelfPlaySection {
     pub games_in_flight: usize,
     /// Decisions per worker between learner phases.
     pub decisions_per_round: usize,
-    /// Value targets are returns-to-go divided by this.
+    /// Value targets are returns-to-go divided by this...
     pub value_scale: f32,
+    /// ...then squashed: `linear` (none, the default) or `sqrt` (MuZero's h; see `value_codec`).
+    #[serde(default)]
+    pub value_transform: ValueTransform,
     /// Games are cut after this many actions.
     pub max_moves: usize,
     /// Moves are sampled (Gumbel noise) only while fewer than this many actions have been
@@ -210,6 +214,11 @@ impl TrainConfig {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         Self::from_toml(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    /// How this run turns returns into value targets and back.
+    pub fn value_codec(&self) -> ValueCodec {
+        ValueCodec { scale: self.selfplay.value_scale, transform: self.selfplay.value_transform }
     }
 
     pub fn to_toml(&self) -> String {

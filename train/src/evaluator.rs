@@ -1,6 +1,7 @@
 //! A network as the search's evaluator.
 
 use crate::config::TrainConfig;
+use crate::value_codec::ValueCodec;
 use rand::RngCore;
 use tabula_core::{Game, State};
 use tabula_nets::{PolicyValueNet, masked_softmax};
@@ -8,23 +9,23 @@ use tabula_search::{Evaluation, Evaluator, MctsAgent, RootMode, SearchConfig};
 
 /// Evaluates leaves with a policy/value network: priors are the softmax of the legal actions'
 /// logits; values come back in the network's relative seat order and are turned into absolute
-/// seats and raw return units (times `value_scale`).
+/// seats and raw return units (decoded by the run's [`ValueCodec`]).
 pub struct NetEvaluator {
     net: PolicyValueNet,
     obs_len: usize,
     num_actions: usize,
     players: usize,
-    value_scale: f32,
+    value: ValueCodec,
 }
 
 impl NetEvaluator {
-    pub fn new<G: Game>(game: &G, net: PolicyValueNet, value_scale: f32) -> Self {
+    pub fn new<G: Game>(game: &G, net: PolicyValueNet, value: ValueCodec) -> Self {
         NetEvaluator {
             net,
             obs_len: game.observation_len(),
             num_actions: game.num_actions(),
             players: game.num_players(),
-            value_scale,
+            value,
         }
     }
 
@@ -52,7 +53,7 @@ impl<S: State> Evaluator<S> for NetEvaluator {
                 let relative = &out.values[i * value_outputs..(i + 1) * value_outputs];
                 let mut values = vec![0.0f32; self.players];
                 for (k, &v) in relative.iter().enumerate().take(self.players) {
-                    values[(movers[i] + k) % self.players] = v * self.value_scale;
+                    values[(movers[i] + k) % self.players] = self.value.decode(v);
                 }
                 Evaluation { priors, values }
             })
@@ -84,5 +85,5 @@ pub fn net_agent<G: Game>(
     search: SearchConfig,
     name: String,
 ) -> MctsAgent<G::State, NetEvaluator> {
-    MctsAgent::new(name, NetEvaluator::new(game, net, config.selfplay.value_scale), search)
+    MctsAgent::new(name, NetEvaluator::new(game, net, config.value_codec()), search)
 }

@@ -7,6 +7,7 @@
 //! * [`eval`] — a trained run against baselines (`tabula eval`).
 //! * [`log`] — TensorBoard scalars and a JSONL log.
 //! * [`checkpoint`] — atomic checkpoint directories.
+//! * [`value_codec`] — returns to value targets and back.
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
 
 pub mod arena;
@@ -20,5 +21,6 @@ pub mod replay;
 pub mod sample;
 pub mod selfplay;
 pub mod trainer;
+pub mod value_codec;
 
 pub use sample::Sample;

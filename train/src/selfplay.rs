@@ -2,6 +2,7 @@
 //! in one batch; each decision becomes a training sample.
 
 use crate::sample::Sample;
+use crate::value_codec::ValueCodec;
 use rand::Rng;
 use tabula_core::{Game, GameRng, Player, State, Turn, rng_from_seed};
 use tabula_search::{Evaluator, Search, SearchConfig, run_lockstep};
@@ -11,8 +12,8 @@ pub struct SelfPlayConfig {
     pub search: SearchConfig,
     /// Games each worker keeps in flight (the evaluator's batch size).
     pub games_in_flight: usize,
-    /// Value targets are returns-to-go divided by this (1 for win/loss games).
-    pub value_scale: f32,
+    /// Value targets from returns-to-go (the identity for win/loss games).
+    pub value: ValueCodec,
     /// Games longer than this are cut (their targets are the rewards so far).
     pub max_moves: usize,
     /// Keep the searched subtree between moves.
@@ -135,7 +136,7 @@ impl<G: Game> SelfPlayWorker<G> {
         let slot = &mut self.slots[i];
         let returns = slot.state.returns();
         let n = returns.len();
-        let scale = self.config.value_scale as f64;
+        let codec = self.config.value;
         let w = self.config.root_value_weight.clamp(0.0, 1.0) as f64;
         let samples = slot
             .pending
@@ -148,7 +149,7 @@ impl<G: Game> SelfPlayWorker<G> {
                         let seat = (p.player + k) % n;
                         let outcome = returns[seat] - p.returns_then[seat];
                         let searched = p.root_values.get(seat).map_or(outcome, |&v| v as f64);
-                        (((1.0 - w) * outcome + w * searched) / scale) as f32
+                        codec.encode((1.0 - w) * outcome + w * searched)
                     })
                     .collect(),
             })
@@ -168,7 +169,7 @@ mod tests {
         let config = SelfPlayConfig {
             search: SearchConfig::gumbel(8, 2),
             games_in_flight: 4,
-            value_scale: 1.0,
+            value: ValueCodec::IDENTITY,
             max_moves: 100,
             reuse_tree: true,
             explore_moves: None,
@@ -195,7 +196,7 @@ mod tests {
         let config = SelfPlayConfig {
             search: SearchConfig::gumbel(16, 2),
             games_in_flight: 4,
-            value_scale: 1.0,
+            value: ValueCodec::IDENTITY,
             max_moves: 100,
             reuse_tree: false,
             explore_moves: None,
@@ -225,7 +226,7 @@ mod tests {
             let config = SelfPlayConfig {
                 search: SearchConfig { temperature: 1.0, ..SearchConfig::gumbel(8, 3) },
                 games_in_flight: 6,
-                value_scale: 1.0,
+                value: ValueCodec::IDENTITY,
                 max_moves: 100,
                 reuse_tree: false,
                 explore_moves,

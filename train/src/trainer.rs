@@ -168,8 +168,7 @@ impl<G: Game> Trainer<G> {
             // Self-play on the worker threads while this thread learns from the samples of earlier
             // rounds: the two overlap, so neither leaves a core idle while the other runs. The
             // workers play with the network as it was when the round began.
-            let evaluator =
-                NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.selfplay.value_scale);
+            let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.value_codec());
             let decisions = self.config.selfplay.decisions_per_round;
             let (records, learned) = std::thread::scope(|scope| {
                 let handles: Vec<_> =
@@ -298,7 +297,7 @@ impl<G: Game> Trainer<G> {
         let config = SelfPlayConfig {
             search,
             games_in_flight: self.config.selfplay.games_in_flight,
-            value_scale: self.config.selfplay.value_scale,
+            value: self.config.value_codec(),
             max_moves: self.config.selfplay.max_moves,
             reuse_tree: true,
             explore_moves: self.config.selfplay.explore_moves,
