@@ -20,22 +20,23 @@ const fn layers(mask: u64) -> u64 {
     mask * 0x0001_0001_0001_0001
 }
 
+/// Exchanges the bits of `low` (one level's mask, on every level) with those `shift` above them.
+#[inline]
+fn exchange(x: u64, low: u64, shift: u32) -> u64 {
+    let low = layers(low);
+    ((x & low) << shift) | ((x & (low << shift)) >> shift)
+}
+
 /// Column A<->D, B<->C on every row and level.
 #[inline]
 fn mirror_columns(x: u64) -> u64 {
-    ((x & layers(0x1111)) << 3)
-        | ((x & layers(0x8888)) >> 3)
-        | ((x & layers(0x2222)) << 1)
-        | ((x & layers(0x4444)) >> 1)
+    exchange(x, 0x1111, 3) | exchange(x, 0x2222, 1)
 }
 
 /// Row 1<->4, 2<->3 on every level.
 #[inline]
 fn mirror_rows(x: u64) -> u64 {
-    ((x & layers(0x000F)) << 12)
-        | ((x & layers(0xF000)) >> 12)
-        | ((x & layers(0x00F0)) << 4)
-        | ((x & layers(0x0F00)) >> 4)
+    exchange(x, 0x000F, 12) | exchange(x, 0x00F0, 4)
 }
 
 /// Column <-> row (the bit of (row, column) moves by 3 * (column - row)).
