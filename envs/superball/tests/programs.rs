@@ -21,7 +21,9 @@ const ANALYZE: &str = env!("CARGO_BIN_EXE_sb-analyze");
 const STD: [&str; 4] = ["8", "10", "5", "pbyrg"];
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/tests/fixtures/io/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    // The directory at run time: a cached test binary may have been built in another clone.
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    std::fs::read(format!("{dir}/tests/fixtures/io/{name}")).unwrap()
 }
 
 #[test]

@@ -7,7 +7,9 @@ use std::process::{Command, Output};
 const PLAYER: &str = env!("CARGO_BIN_EXE_sb-player");
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    // The directory at run time: a cached test binary may have been built in another clone.
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    Path::new(&dir).join("tests/fixtures")
 }
 
 /// A scratch directory of this test process.
