@@ -134,6 +134,25 @@ fn train_rejects_bad_requests_clearly() {
     let out = tabula().args(["train", "--resume", "/nonexistent/run"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("does not look like a tabula run directory"));
+    // An advisor the game does not have.
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("advised.toml");
+    let out = tabula().args(["train", "superball", "--print-config"]).output().unwrap();
+    let text: String = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with("advisor"))
+        .map(|l| if l == "[search]" { "[search]\nadvisor = \"oracle\"\n".to_string() } else { format!("{l}\n") })
+        .collect();
+    std::fs::write(&config, text).unwrap();
+    let out = tabula()
+        .args(["train", "superball", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("run"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no advisor called \"oracle\"; choose among: greedy"));
     let out = tabula().args(["train", "score4", "--print-config"]).output().unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("game = \"score4\""));

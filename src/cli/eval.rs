@@ -1,13 +1,12 @@
 //! `tabula eval RUN`: a trained run's model with search against baselines.
 
-use super::jobs::{GameJob, dispatch};
+use super::jobs::{Baselines, GameJob, dispatch};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
 use tabula_core::Game;
 use tabula_train::config::TrainConfig;
 use tabula_train::eval::{EvalOptions, evaluate_run};
-use tabula_train::trainer::Opponent;
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -49,11 +48,13 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let names: Vec<String> = args.against.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let game_spec = config.game.clone();
-    dispatch(&game_spec, &names, Eval { args, config })
+    let advisor = config.search.advisor.clone();
+    dispatch(&game_spec, &names, advisor.as_deref(), Eval { args, config })
 }
 
 impl GameJob for Eval {
-    fn run<G: Game>(self, game: G, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
+    fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()> {
+        let Baselines { opponents, advisor } = baselines;
         let a = &self.args;
         let options = EvalOptions {
             games: a.games,
@@ -65,7 +66,7 @@ impl GameJob for Eval {
         if !a.json {
             eprintln!("tabula: evaluating {} ({}) ...", a.run.display(), game.spec());
         }
-        for row in evaluate_run(&game, &a.run, &self.config, &opponents, &options)? {
+        for row in evaluate_run(&game, &a.run, &self.config, &opponents, advisor, &options)? {
             if a.json {
                 println!("{}", serde_json::to_string(&row)?);
             } else {

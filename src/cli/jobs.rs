@@ -3,11 +3,19 @@
 
 use std::time::Duration;
 use tabula_core::{Game, GameSpec};
+use tabula_search::SharedAdvisor;
 use tabula_train::trainer::Opponent;
 
-/// Something to do with a typed game and its baseline opponents.
+/// A game's hand-written players as a job needs them: opponents, and the advisor a run's config
+/// may name.
+pub struct Baselines<G: Game> {
+    pub opponents: Vec<Opponent<G>>,
+    pub advisor: Option<SharedAdvisor<G::State>>,
+}
+
+/// Something to do with a typed game and its baselines.
 pub trait GameJob {
-    fn run<G: Game>(self, game: G, opponents: Vec<Opponent<G>>) -> anyhow::Result<()>;
+    fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()>;
 }
 
 /// The baselines a game's agents are measured against by default.
@@ -16,8 +24,13 @@ pub const DEFAULT_OPPONENTS: [&str; 2] = ["random", "greedy"];
 /// Thinking time per move of Score 4's searching baselines.
 pub const SEARCHING_BASELINE_MOVETIME: Duration = Duration::from_millis(100);
 
-/// Builds the game of `game_spec` and the named baselines, and runs `job` on them.
-pub fn dispatch(game_spec: &str, opponent_names: &[&str], job: impl GameJob) -> anyhow::Result<()> {
+/// Builds the game of `game_spec`, the named baselines and advisor, and runs `job` on them.
+pub fn dispatch(
+    game_spec: &str,
+    opponent_names: &[&str],
+    advisor: Option<&str>,
+    job: impl GameJob,
+) -> anyhow::Result<()> {
     let spec: GameSpec = game_spec.parse()?;
     match spec.name.as_str() {
         "score4" => {
@@ -36,10 +49,13 @@ pub fn dispatch(game_spec: &str, opponent_names: &[&str], job: impl GameJob) -> 
                     })
                 })
                 .collect::<anyhow::Result<_>>()?;
-            job.run(score4::Score4::from_spec(&spec)?, opponents)
+            if let Some(name) = advisor {
+                anyhow::bail!("Score 4 has no advisor (the config names {name:?}): remove search.advisor");
+            }
+            job.run(score4::Score4::from_spec(&spec)?, Baselines { opponents, advisor: None })
         }
         "superball" => {
-            use tabula_baselines::superball::{PLAYERS, by_name};
+            use tabula_baselines::superball::{ADVISORS, PLAYERS, advisor_by_name, by_name};
             let opponents = opponent_names
                 .iter()
                 .map(|&name| {
@@ -51,7 +67,14 @@ pub fn dispatch(game_spec: &str, opponent_names: &[&str], job: impl GameJob) -> 
                     })
                 })
                 .collect::<anyhow::Result<_>>()?;
-            job.run(superball::Superball::from_spec(&spec)?, opponents)
+            let advisor = advisor
+                .map(|name| {
+                    advisor_by_name(name).ok_or_else(|| {
+                        anyhow::anyhow!("no advisor called {name:?}; choose among: {}", ADVISORS.join(", "))
+                    })
+                })
+                .transpose()?;
+            job.run(superball::Superball::from_spec(&spec)?, Baselines { opponents, advisor })
         }
         other => anyhow::bail!("tabula cannot train or evaluate {other} yet"),
     }

@@ -1,13 +1,13 @@
 //! `tabula train <game>`: self-play training, with an embedded default config per game.
 
-use super::jobs::{DEFAULT_OPPONENTS, GameJob, dispatch};
+use super::jobs::{Baselines, DEFAULT_OPPONENTS, GameJob, dispatch};
 use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use tabula_core::{Game, GameSpec};
 use tabula_train::config::{TrainConfig, default_config_text};
-use tabula_train::trainer::{Opponent, RunLimits, Trainer};
+use tabula_train::trainer::{RunLimits, Trainer};
 
 #[derive(Debug, Args)]
 pub struct TrainArgs {
@@ -45,7 +45,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.resume {
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
-        return dispatch(&config.game.clone(), &DEFAULT_OPPONENTS, Job::Resume { dir: dir.clone(), limits });
+        let advisor = config.search.advisor.as_deref();
+        return dispatch(&config.game, &DEFAULT_OPPONENTS, advisor, Job::Resume { dir: dir.clone(), limits });
     }
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
@@ -70,7 +71,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let game_spec = config.game.clone();
-    dispatch(&game_spec, &DEFAULT_OPPONENTS, Job::Start { config: Box::new(config), out, limits })
+    let advisor = config.search.advisor.clone();
+    dispatch(&game_spec, &DEFAULT_OPPONENTS, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })
 }
 
 enum Job {
@@ -79,19 +81,20 @@ enum Job {
 }
 
 impl GameJob for Job {
-    fn run<G: Game>(self, game: G, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
-        train(game, self, opponents)
+    fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()> {
+        train(game, self, baselines)
     }
 }
 
-fn train<G: Game>(game: G, job: Job, opponents: Vec<Opponent<G>>) -> anyhow::Result<()> {
+fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<()> {
+    let Baselines { opponents, advisor } = baselines;
     let (mut trainer, limits) = match job {
         Job::Start { config, out, limits } => {
             eprintln!("tabula: training {} into {}", config.game, out.display());
-            (Trainer::new(game, *config, &out, opponents)?, limits)
+            (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor), limits)
         }
         Job::Resume { dir, limits } => {
-            let trainer = Trainer::resume(game, &dir, opponents)?;
+            let trainer = Trainer::resume(game, &dir, opponents)?.with_advisor(advisor);
             eprintln!(
                 "tabula: resuming {} at step {} ({} samples in the replay buffer)",
                 dir.display(),

@@ -69,6 +69,15 @@ pub struct SearchSection {
     /// (see `SearchConfig::consider_rewarding_moves`).
     #[serde(default)]
     pub consider_rewarding_moves: bool,
+    /// A baseline of the game whose advice the Gumbel root always considers (self-play,
+    /// evaluations and bots alike), e.g. `"greedy"`; see `tabula_search::Advisor`. None by default:
+    /// the agent then learns from scratch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advisor: Option<String>,
+    /// The share of the root's prior moved onto the advised actions (see
+    /// `SearchConfig::advice_prior`).
+    #[serde(default)]
+    pub advice_prior: f32,
 }
 
 /// How self-play searches its root.
@@ -246,6 +255,7 @@ impl TrainConfig {
             (0.0..=1.0).contains(&self.selfplay.root_value_weight),
             "selfplay.root_value_weight must lie in [0, 1]"
         );
+        anyhow::ensure!((0.0..=1.0).contains(&self.search.advice_prior), "search.advice_prior must lie in [0, 1]");
         anyhow::ensure!(
             (0.0..=1.0).contains(&self.search.dirichlet_fraction),
             "search.dirichlet_fraction must lie in [0, 1]"
@@ -283,6 +293,11 @@ mod tests {
         assert!(TrainConfig::from_toml(&zero).unwrap_err().to_string().contains("selfplay.workers"));
         let rising = text.replace("learning_rate = 0.002", "learning_rate = 0.002\nfinal_learning_rate = 0.01");
         assert!(TrainConfig::from_toml(&rising).unwrap_err().to_string().contains("final_learning_rate"));
+        let advice = text.replace("[search]", "[search]\nadvisor = \"greedy\"\nadvice_prior = 1.5");
+        assert!(TrainConfig::from_toml(&advice).unwrap_err().to_string().contains("search.advice_prior"));
+        let advised = TrainConfig::from_toml(&advice.replace("1.5", "0.25")).unwrap();
+        assert_eq!((advised.search.advisor.as_deref(), advised.search.advice_prior), (Some("greedy"), 0.25));
+        assert_eq!(TrainConfig::from_toml(&advised.to_toml()).unwrap(), advised, "the advisor round-trips");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::time::Instant;
 use tabula_core::summary::Summary;
 use tabula_core::{Agent, Game};
+use tabula_search::SharedAdvisor;
 
 /// How a run is evaluated.
 #[derive(Debug, Clone)]
@@ -54,21 +55,23 @@ pub enum EvalRow {
     },
 }
 
-/// Loads the model of the run in `run` (trained with `config`, its `config.toml`) and plays it
-/// against `opponents`.
+/// Loads the model of the run in `run` (trained with `config`, its `config.toml`) and plays it,
+/// with the advisor its config names, against `opponents`.
 pub fn evaluate_run<G: Game>(
     game: &G,
     run: &Path,
     config: &TrainConfig,
     opponents: &[Opponent<G>],
+    advisor: Option<SharedAdvisor<G::State>>,
     options: &EvalOptions,
 ) -> anyhow::Result<Vec<EvalRow>> {
     let (net, card) = load_model(game, run)?;
     let simulations = options.simulations.unwrap_or(config.search.eval_simulations);
     let search = eval_search_config(config, simulations, options.considered);
     let name = format!("tabula@{}({simulations} sims)", card.training_step);
-    let make_agent =
-        || -> Box<dyn Agent<G::State>> { Box::new(net_agent(game, net.clone(), config, search.clone(), name.clone())) };
+    let make_agent = || -> Box<dyn Agent<G::State>> {
+        Box::new(net_agent(game, net.clone(), config, search.clone(), name.clone()).with_advisor(advisor.clone()))
+    };
     let mut rows = Vec::new();
     match game.num_players() {
         2 => {

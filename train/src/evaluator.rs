@@ -73,6 +73,7 @@ pub fn eval_search_config(config: &TrainConfig, simulations: usize, considered: 
         c_scale: config.search.c_scale,
         decisive_moves: config.search.decisive_moves,
         consider_rewarding_moves: config.search.consider_rewarding_moves,
+        advice_prior: config.search.advice_prior,
         max_chance_children: config.search.max_chance_children,
     }
 }

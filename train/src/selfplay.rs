@@ -5,7 +5,7 @@ use crate::sample::Sample;
 use crate::value_codec::ValueCodec;
 use rand::Rng;
 use tabula_core::{Game, GameRng, Player, State, Turn, rng_from_seed};
-use tabula_search::{Evaluator, Search, SearchConfig, run_lockstep};
+use tabula_search::{Evaluator, Search, SearchConfig, SharedAdvisor, run_lockstep};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SelfPlayConfig {
@@ -56,6 +56,7 @@ pub struct SelfPlayWorker<G: Game> {
     config: SelfPlayConfig,
     slots: Vec<Slot<G::State>>,
     rng: GameRng,
+    advisor: Option<SharedAdvisor<G::State>>,
 }
 
 impl<G: Game> SelfPlayWorker<G> {
@@ -64,7 +65,13 @@ impl<G: Game> SelfPlayWorker<G> {
         let slots = (0..config.games_in_flight.max(1))
             .map(|_| Slot { state: game.new_initial_state(rng.random()), search: None, pending: Vec::new() })
             .collect();
-        SelfPlayWorker { game, config, slots, rng }
+        SelfPlayWorker { game, config, slots, rng, advisor: None }
+    }
+
+    /// Hand-written advice for every search's Gumbel root (see [`tabula_search::Advisor`]).
+    pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<G::State>>) -> Self {
+        self.advisor = advisor;
+        self
     }
 
     /// Makes `decisions` moves in every game in flight (resolving chance and starting new games as
@@ -86,7 +93,8 @@ impl<G: Game> SelfPlayWorker<G> {
                             s.reroot(&slot.state);
                             s
                         }
-                        _ => Search::new(slot.state.clone(), self.config.search.clone()),
+                        _ => Search::new(slot.state.clone(), self.config.search.clone())
+                            .with_advisor(self.advisor.clone()),
                     };
                     let explore = self.config.explore_moves.is_none_or(|k| slot.state.move_number() < k);
                     search.set_temperature(if explore { self.config.search.temperature } else { 0.0 });

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
-use tabula_search::{RootMode, SearchConfig};
+use tabula_search::{RootMode, SearchConfig, SharedAdvisor};
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
 pub struct Opponent<G: Game> {
@@ -72,6 +72,8 @@ pub struct Trainer<G: Game> {
     /// Seconds trained (over all sessions) when this call's budget ends: the learning-rate
     /// schedule's horizon.
     schedule_end_seconds: f64,
+    /// The advisor `config.search.advisor` names, given by the caller (see [`Trainer::with_advisor`]).
+    advisor: Option<SharedAdvisor<G::State>>,
 }
 
 const CONFIG_FILE: &str = "config.toml";
@@ -112,7 +114,16 @@ impl<G: Game> Trainer<G> {
             baseline_scores: Vec::new(),
             last_evaluation: None,
             schedule_end_seconds: 0.0,
+            advisor: None,
         })
+    }
+
+    /// Gives the run the advisor its config names (`search.advisor`); the game's baselines live
+    /// outside the trainer, so the caller builds it. A run whose config names one cannot start
+    /// without it.
+    pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<G::State>>) -> Self {
+        self.advisor = advisor;
+        self
     }
 
     /// Continues the run in `out` from its latest checkpoint.
@@ -139,6 +150,7 @@ impl<G: Game> Trainer<G> {
             baseline_scores: Vec::new(),
             last_evaluation: None,
             schedule_end_seconds: 0.0,
+            advisor: None,
         })
     }
 
@@ -156,6 +168,9 @@ impl<G: Game> Trainer<G> {
 
     /// Trains until a limit is reached; checkpoints and writes the model at the end.
     pub fn run(&mut self, limits: RunLimits) -> anyhow::Result<RunSummary> {
+        if let (Some(name), None) = (&self.config.search.advisor, &self.advisor) {
+            anyhow::bail!("the run's config names the advisor {name:?}, but none was given to the trainer");
+        }
         let hours = limits.hours.unwrap_or(self.config.hours);
         let budget = Duration::from_secs_f64(hours * 3600.0);
         let start = Instant::now();
@@ -289,6 +304,7 @@ impl<G: Game> Trainer<G> {
             c_puct: s.c_puct,
             decisive_moves: s.decisive_moves,
             consider_rewarding_moves: s.consider_rewarding_moves,
+            advice_prior: s.advice_prior,
             temperature: 1.0,
             c_visit: s.c_visit,
             c_scale: s.c_scale,
@@ -304,7 +320,10 @@ impl<G: Game> Trainer<G> {
             root_value_weight: self.config.selfplay.root_value_weight,
         };
         (0..self.config.selfplay.workers)
-            .map(|_| SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random()))
+            .map(|_| {
+                SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random())
+                    .with_advisor(self.advisor.clone())
+            })
             .collect()
     }
 
@@ -342,13 +361,16 @@ impl<G: Game> Trainer<G> {
             return Ok(results);
         }
         let make_agent = || -> Box<dyn Agent<G::State>> {
-            Box::new(net_agent(
-                &self.game,
-                self.learner.inference_net(),
-                &self.config,
-                eval_search_config(&self.config, self.config.search.eval_simulations, None),
-                format!("tabula@{}", self.progress.step),
-            ))
+            Box::new(
+                net_agent(
+                    &self.game,
+                    self.learner.inference_net(),
+                    &self.config,
+                    eval_search_config(&self.config, self.config.search.eval_simulations, None),
+                    format!("tabula@{}", self.progress.step),
+                )
+                .with_advisor(self.advisor.clone()),
+            )
         };
         if self.game.num_players() == 2 {
             for opponent in &self.opponents {

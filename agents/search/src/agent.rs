@@ -1,5 +1,6 @@
 //! MCTS as an [`Agent`], with tree reuse between moves.
 
+use crate::advisor::SharedAdvisor;
 use crate::config::SearchConfig;
 use crate::evaluator::Evaluator;
 use crate::search::Search;
@@ -15,11 +16,18 @@ pub struct MctsAgent<S: State, E> {
     pub time_budget: Option<Duration>,
     search: Option<Search<S>>,
     name: String,
+    advisor: Option<SharedAdvisor<S>>,
 }
 
 impl<S: State, E: Evaluator<S> + Send> MctsAgent<S, E> {
     pub fn new(name: impl Into<String>, evaluator: E, config: SearchConfig) -> Self {
-        MctsAgent { evaluator, config, time_budget: None, search: None, name: name.into() }
+        MctsAgent { evaluator, config, time_budget: None, search: None, name: name.into(), advisor: None }
+    }
+
+    /// Hand-written advice for the Gumbel root (see [`crate::Advisor`]).
+    pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<S>>) -> Self {
+        self.advisor = advisor;
+        self
     }
 
     pub fn with_time_budget(mut self, budget: Duration) -> Self {
@@ -39,7 +47,9 @@ impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
                 s.reroot(state);
                 s
             }
-            None => self.search.insert(Search::new(state.clone(), self.config.clone())),
+            None => {
+                self.search.insert(Search::new(state.clone(), self.config.clone()).with_advisor(self.advisor.clone()))
+            }
         };
         match self.time_budget {
             None => search.run(&self.evaluator, rng).action,

@@ -35,6 +35,11 @@ pub struct SearchConfig {
     /// For games where a few scoring moves hide among many others (Superball: a handful of
     /// scores among 3,160 swaps), which sampling from a young network's prior would rarely pick.
     pub consider_rewarding_moves: bool,
+    /// With an [`crate::Advisor`] at a Gumbel root: the share of the root's prior moved onto the
+    /// advised actions (0 keeps the evaluator's priors; the advised actions are considered anyway).
+    /// At 1 the root considers the advised (and, with `consider_rewarding_moves`, rewarding)
+    /// actions only: the search then chooses among the advice.
+    pub advice_prior: f32,
 }
 
 impl Default for SearchConfig {
@@ -49,6 +54,7 @@ impl Default for SearchConfig {
             max_chance_children: 8,
             decisive_moves: true,
             consider_rewarding_moves: false,
+            advice_prior: 0.0,
         }
     }
 }

@@ -8,6 +8,7 @@
 //!   normalised values, so one- two- and N-player games share one code path.
 //! * Lockstep batches: many searches advance together and their leaves are evaluated in one call.
 //! * Tree reuse between moves.
+//! * An optional [`Advisor`] (hand-written knowledge) names root actions a Gumbel root considers.
 //!
 //! ```
 //! use score4::Score4;
@@ -20,6 +21,7 @@
 //! assert_eq!(search.root_state().action_to_string(result.action), "D1"); // the winning move
 //! ```
 
+mod advisor;
 mod agent;
 mod config;
 mod evaluator;
@@ -28,6 +30,7 @@ mod minmax;
 mod search;
 mod tree;
 
+pub use advisor::{Advisor, SharedAdvisor};
 pub use agent::MctsAgent;
 pub use config::{RootMode, SearchConfig};
 pub use evaluator::{Evaluation, Evaluator, RolloutEvaluator, UniformEvaluator};

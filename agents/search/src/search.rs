@@ -1,5 +1,6 @@
 //! One search tree and the lockstep driver that batches leaves across many trees.
 
+use crate::advisor::{SharedAdvisor, advised_marks};
 use crate::config::{RootMode, SearchConfig};
 use crate::evaluator::{Evaluation, Evaluator};
 use crate::gumbel::{GumbelRoot, sigma, softmax};
@@ -39,6 +40,7 @@ pub struct Search<S: State> {
     root_prior_values: Vec<f32>,
     noised: bool,
     simulations_left: usize,
+    advisor: Option<SharedAdvisor<S>>,
 }
 
 impl<S: State> Search<S> {
@@ -56,7 +58,14 @@ impl<S: State> Search<S> {
             root_prior_values: vec![0.0; players],
             noised: false,
             simulations_left: 0,
+            advisor: None,
         }
+    }
+
+    /// Lets `advisor` name actions the Gumbel root always considers (see [`crate::Advisor`]).
+    pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<S>>) -> Self {
+        self.advisor = advisor;
+        self
     }
 
     pub fn root_state(&self) -> &S {
@@ -182,11 +191,57 @@ impl<S: State> Search<S> {
                 // exploration: on when the temperature is positive.
                 let budget = self.simulations_left + 1;
                 let noise = self.config.temperature > 0.0;
-                let first = if self.config.consider_rewarding_moves { self.rewarding_root_edges() } else { Vec::new() };
-                self.gumbel = Some(GumbelRoot::new(&priors, &first, considered, budget, noise, rng));
+                let mut first =
+                    if self.config.consider_rewarding_moves { self.rewarding_root_edges() } else { Vec::new() };
+                // Marked actions take up to half the places; all of them, and nothing else, when
+                // the advice has all the prior.
+                let mut places = (considered.div_ceil(2), considered);
+                let priors = match self.advised_root_edges() {
+                    Some(advised) => {
+                        first.resize(advised.len(), false);
+                        first.iter_mut().zip(&advised).for_each(|(f, &a)| *f |= a.is_some());
+                        let marked = first.iter().filter(|&&f| f).count();
+                        if self.config.advice_prior >= 1.0 && marked > 0 {
+                            places = (marked, marked.min(considered));
+                        }
+                        self.bias_root_priors(&first, &advised)
+                    }
+                    None => priors,
+                };
+                let (first_places, considered) = places;
+                self.gumbel = Some(GumbelRoot::new(&priors, &first, first_places, considered, budget, noise, rng));
             }
             _ => {}
         }
+    }
+
+    /// Per root edge: its rank in the advice, if advised. `None` without an advisor.
+    fn advised_root_edges(&self) -> Option<Vec<Option<usize>>> {
+        let advisor = self.advisor.as_ref()?;
+        let root = &self.tree.nodes[0];
+        let actions: Vec<Action> = root.edges.iter().map(|e| e.action).collect();
+        Some(advised_marks(advisor.as_ref(), &root.state, &actions))
+    }
+
+    /// Moves `config.advice_prior` of the root's prior mass onto the marked (advised or, with
+    /// `consider_rewarding_moves`, rewarding) edges: the advisor's first choice weighs twice any
+    /// other, so that with little search the root follows the advice. The improved-policy target
+    /// starts from these priors, so the network learns the advice too. Returns the new priors.
+    fn bias_root_priors(&mut self, marked: &[bool], ranks: &[Option<usize>]) -> Vec<f32> {
+        let share = self.config.advice_prior.clamp(0.0, 1.0);
+        let weight = |e: usize| match (marked.get(e), ranks.get(e)) {
+            (_, Some(Some(0))) => 2.0,
+            (Some(true), _) => 1.0,
+            _ => 0.0,
+        };
+        let edges = &mut self.tree.nodes[0].edges;
+        let total: f32 = (0..edges.len()).map(weight).sum();
+        if total > 0.0 && share > 0.0 {
+            for (i, e) in edges.iter_mut().enumerate() {
+                e.prior = (1.0 - share) * e.prior + share * weight(i) / total;
+            }
+        }
+        edges.iter().map(|e| e.prior).collect()
     }
 
     /// Per root edge: does its action earn the mover a reward at once?

@@ -337,3 +337,48 @@ fn a_gumbel_root_can_always_consider_the_moves_that_score() {
     assert!(is_score(run(true)), "the set is scored");
     assert!(!is_score(run(false)), "without the option the root never looks at the scores");
 }
+
+/// Names one fixed action (when legal).
+#[derive(Debug)]
+struct NamesOne(Action);
+
+impl<S: State> tabula_search::Advisor<S> for NamesOne {
+    fn advise(&self, state: &S) -> Vec<Action> {
+        state.legal_actions().into_iter().filter(|&a| a == self.0).collect()
+    }
+}
+
+#[test]
+fn an_advisor_names_root_actions_and_full_advice_prior_keeps_the_root_to_them() {
+    // Score 4's opening, uniform priors and zero values: every column looks alike, so only the
+    // advice can single one out.
+    let state = Score4.new_initial_state(0);
+    let legal = state.legal_actions();
+    let advised = legal[11];
+    let advisor: tabula_search::SharedAdvisor<Score4State> = std::sync::Arc::new(NamesOne(advised));
+    let run = |advice_prior: f32, seed: u64| {
+        let config = SearchConfig { advice_prior, ..SearchConfig::gumbel(8, 4) };
+        Search::new(state, config)
+            .with_advisor(Some(advisor.clone()))
+            .run(&UniformEvaluator { players: 2 }, &mut rng_from_seed(seed))
+    };
+    for seed in 0..5 {
+        let only = run(1.0, seed);
+        assert_eq!(only.action, advised, "the root considers the advice alone");
+        let target = |r: &tabula_search::SearchResult| r.policy.iter().find(|p| p.0 == advised).unwrap().1;
+        assert!(target(&only) > 0.99, "{}", target(&only));
+        // Half the prior on the advised move: it is considered and leads the improved policy.
+        let half = run(0.5, seed);
+        let best_other = half.policy.iter().filter(|p| p.0 != advised).map(|p| p.1).fold(0.0, f32::max);
+        assert!(target(&half) > best_other, "{} vs {best_other}", target(&half));
+    }
+    // Without an advisor the same search rarely picks that one of 16 columns.
+    let config = SearchConfig::gumbel(8, 4);
+    let picked = (0..20)
+        .filter(|&seed| {
+            let r = Search::new(state, config.clone()).run(&UniformEvaluator { players: 2 }, &mut rng_from_seed(seed));
+            r.action == advised
+        })
+        .count();
+    assert!(picked < 6, "{picked} of 20");
+}

@@ -7,6 +7,7 @@
 //! * [`LookaheadPlayer`] — expectimax over the best few swaps: samples the random cells that
 //!   follow, answers each sample with the greedy player's best reply, and keeps big groups while
 //!   the board still has room.
+//! * [`GreedyAdvisor`] — the greedy player's best moves as advice for a searching (trained) player.
 //!
 //! ```
 //! use superball::{Lrand48, Params};
@@ -15,6 +16,7 @@
 //! assert!(score.moves > 0);
 //! ```
 
+pub mod advisor;
 pub mod arena;
 pub mod eval;
 pub mod greedy;
@@ -22,6 +24,7 @@ pub mod lookahead;
 pub mod position;
 pub mod random;
 
+pub use advisor::{ADVISORS, GreedyAdvisor, advisor_by_name};
 pub use greedy::GreedyPlayer;
 pub use lookahead::LookaheadPlayer;
 pub use random::RandomPlayer;
