@@ -28,15 +28,9 @@ use tabula_search::Advisor;
 /// board evaluation), every scoring set when it cashes one in. It never advises cashing in while greedy would
 /// still hold its sets (a young network's values would cash everything at once: the points are
 /// certain, the growth of a held set is not yet known to it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GreedyAdvisor {
     pub swaps: usize,
-}
-
-impl Default for GreedyAdvisor {
-    fn default() -> Self {
-        GreedyAdvisor { swaps: 0 }
-    }
 }
 
 impl Advisor<SuperballState> for GreedyAdvisor {
