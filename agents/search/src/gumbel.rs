@@ -25,12 +25,12 @@ pub(crate) fn sample_gumbel(rng: &mut dyn RngCore) -> f32 {
 
 impl GumbelRoot {
     /// Picks the `considered` edges with the largest `gumbel + logit` and plans `budget`
-    /// simulations. Edges marked in `first` (if any) take up to `first_places` places before the
-    /// others.
+    /// simulations. Edges marked in `first` (if any) take up to half the places before the others.
+    /// Edges of zero prior are never considered (unless all are): a prior that rules an action
+    /// out is obeyed.
     pub fn new(
         priors: &[f32],
         first: &[bool],
-        first_places: usize,
         considered: usize,
         budget: usize,
         noise: bool,
@@ -40,9 +40,13 @@ impl GumbelRoot {
         let gumbel: Vec<f32> = priors.iter().map(|_| if noise { sample_gumbel(rng) } else { 0.0 }).collect();
         let mut by_score: Vec<usize> = (0..priors.len()).collect();
         by_score.sort_by(|&a, &b| (gumbel[b] + logits[b]).total_cmp(&(gumbel[a] + logits[a])));
-        let places = considered.clamp(1, priors.len().max(1));
+        if by_score.iter().any(|&e| priors[e] > 0.0) {
+            by_score.retain(|&e| priors[e] > 0.0);
+        }
+        let places = considered.clamp(1, by_score.len().max(1));
         let is_first = |e: usize| first.get(e).copied().unwrap_or(false);
-        let mut order: Vec<usize> = by_score.iter().copied().filter(|&e| is_first(e)).take(first_places).collect();
+        let mut order: Vec<usize> =
+            by_score.iter().copied().filter(|&e| is_first(e)).take(places.div_ceil(2)).collect();
         for e in by_score {
             if order.len() == places {
                 break;
@@ -116,7 +120,7 @@ mod tests {
     fn sequential_halving_spends_the_budget_and_narrows_the_field() {
         let mut rng = tabula_core::rng_from_seed(3);
         let priors = vec![0.125; 8];
-        let mut root = GumbelRoot::new(&priors, &[], 0, 8, 32, true, &mut rng);
+        let mut root = GumbelRoot::new(&priors, &[], 8, 32, true, &mut rng);
         let mut counts = [0usize; 8];
         for _ in 0..32 {
             // Edge index doubles as its score: higher indices survive the halvings.
@@ -135,11 +139,11 @@ mod tests {
         let mut priors = vec![0.05; 10];
         priors[0] = 0.55;
         let first: Vec<bool> = (0..10).map(|e| e >= 7).collect();
-        let root = GumbelRoot::new(&priors, &first, 2, 4, 16, false, &mut rng);
+        let root = GumbelRoot::new(&priors, &first, 4, 16, false, &mut rng);
         let marked = root.remaining.iter().filter(|&&e| e >= 7).count();
         assert_eq!((root.remaining.len(), marked), (4, 2), "{:?}", root.remaining);
         assert!(root.remaining.contains(&0));
-        let only_marked = GumbelRoot::new(&priors, &first, 1, 1, 16, false, &mut rng);
+        let only_marked = GumbelRoot::new(&priors, &first, 1, 16, false, &mut rng);
         assert_eq!(only_marked.remaining.len(), 1);
         assert!(only_marked.remaining[0] >= 7, "one place: the marked edge gets it");
     }

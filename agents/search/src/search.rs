@@ -193,23 +193,16 @@ impl<S: State> Search<S> {
                 let noise = self.config.temperature > 0.0;
                 let mut first =
                     if self.config.consider_rewarding_moves { self.rewarding_root_edges() } else { Vec::new() };
-                // Marked actions take up to half the places; all of them, and nothing else, when
-                // the advice has all the prior.
-                let mut places = (considered.div_ceil(2), considered);
+                // With all the prior on the advice, the others have none and are not considered.
                 let priors = match self.advised_root_edges() {
                     Some(advised) => {
                         first.resize(advised.len(), false);
                         first.iter_mut().zip(&advised).for_each(|(f, &a)| *f |= a.is_some());
-                        let marked = first.iter().filter(|&&f| f).count();
-                        if self.config.advice_prior >= 1.0 && marked > 0 {
-                            places = (marked, marked.min(considered));
-                        }
                         self.bias_root_priors(&first, &advised)
                     }
                     None => priors,
                 };
-                let (first_places, considered) = places;
-                self.gumbel = Some(GumbelRoot::new(&priors, &first, first_places, considered, budget, noise, rng));
+                self.gumbel = Some(GumbelRoot::new(&priors, &first, considered, budget, noise, rng));
             }
             _ => {}
         }
