@@ -112,20 +112,28 @@ fn play_one<S: State>(
     result
 }
 
+/// Mixed into a seed for the agent's own random stream.
+const AGENT_STREAM: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// Scores of a single-player agent on seeds `first_seed..first_seed + games`, in seed order.
+///
+/// A seed drives chance alone, through the game's own [`Game::chance_stream`] (the agent draws
+/// from a stream of its own), so agents that play alike on a seed see the same random cells, as
+/// under the course's harness: comparisons on the same seeds are paired.
 pub fn play_scores<G: Game>(game: &G, make: AgentFactory<G::State>, games: usize, first_seed: u64) -> Vec<f64> {
     (0..games as u64)
         .into_par_iter()
         .map_init(make, |agent, k| {
             let seed = first_seed + k;
-            let mut rng = rng_from_seed(seed);
+            let mut chance = game.chance_stream(seed);
+            let mut own = rng_from_seed(seed ^ AGENT_STREAM);
             agent.reset();
             let mut state = game.new_initial_state(seed);
             while !state.is_terminal() && state.move_number() < game.max_game_length() {
                 match state.turn() {
-                    Turn::Chance => state.sample_chance(&mut rng),
+                    Turn::Chance => state.sample_chance(chance.as_mut()),
                     _ => {
-                        let action = agent.act(&state, &mut rng);
+                        let action = agent.act(&state, &mut own);
                         agent.observe(&state, action);
                         state.apply(action).expect("agents play legal actions");
                     }
@@ -162,6 +170,29 @@ mod tests {
             }
             best
         }
+    }
+
+    /// Plays like `Perfect` but draws from its random stream first.
+    struct Drawing(Perfect);
+    impl Agent<<Nim as Game>::State> for Drawing {
+        fn name(&self) -> String {
+            "drawing".into()
+        }
+        fn act(&mut self, s: &<Nim as Game>::State, rng: &mut dyn rand::RngCore) -> tabula_core::Action {
+            for _ in 0..3 {
+                rng.next_u32();
+            }
+            self.0.act(s, rng)
+        }
+    }
+
+    #[test]
+    fn a_seed_drives_chance_alone_so_alike_agents_score_alike() {
+        let game = Nim::new(9).with_chance();
+        let perfect = play_scores(&game, &|| Box::new(Perfect), 40, 1);
+        let drawing = play_scores(&game, &|| Box::new(Drawing(Perfect)), 40, 1);
+        assert_eq!(perfect, drawing, "an agent's own draws must not change the chance it sees");
+        assert!(perfect.iter().any(|&r| r > 0.0) && perfect.iter().any(|&r| r < 0.0), "chance decides some games");
     }
 
     #[test]

@@ -78,6 +78,14 @@ pub struct SearchSection {
     /// `SearchConfig::advice_prior`).
     #[serde(default)]
     pub advice_prior: f32,
+    /// Decisions of the advisor's rollout from each new leaf (see `SearchConfig::rollout_depth`);
+    /// 0 (the default) values leaves by the network alone. Needs `advisor`.
+    #[serde(default)]
+    pub rollout_depth: usize,
+    /// The narrowest spread of values the search normalises by, in points of the game's return
+    /// (see `SearchConfig::min_value_range`); 0 (the default) normalises by the spread alone.
+    #[serde(default)]
+    pub min_value_range: f32,
 }
 
 /// How self-play searches its root.
@@ -256,6 +264,11 @@ impl TrainConfig {
             "selfplay.root_value_weight must lie in [0, 1]"
         );
         anyhow::ensure!((0.0..=1.0).contains(&self.search.advice_prior), "search.advice_prior must lie in [0, 1]");
+        anyhow::ensure!(self.search.min_value_range >= 0.0, "search.min_value_range must not be negative");
+        anyhow::ensure!(
+            self.search.rollout_depth == 0 || self.search.advisor.is_some(),
+            "search.rollout_depth plays the advisor's moves: name one in search.advisor"
+        );
         anyhow::ensure!(
             (0.0..=1.0).contains(&self.search.dirichlet_fraction),
             "search.dirichlet_fraction must lie in [0, 1]"
@@ -298,6 +311,10 @@ mod tests {
         let advised = TrainConfig::from_toml(&advice.replace("1.5", "0.25")).unwrap();
         assert_eq!((advised.search.advisor.as_deref(), advised.search.advice_prior), (Some("greedy"), 0.25));
         assert_eq!(TrainConfig::from_toml(&advised.to_toml()).unwrap(), advised, "the advisor round-trips");
+        let unadvised_rollouts = text.replace("[search]", "[search]\nrollout_depth = 3");
+        assert!(TrainConfig::from_toml(&unadvised_rollouts).unwrap_err().to_string().contains("search.advisor"));
+        let rollouts = TrainConfig::from_toml(&advice.replace("1.5", "1\nrollout_depth = 3")).unwrap();
+        assert_eq!(rollouts.search.rollout_depth, 3);
     }
 
     #[test]

@@ -74,6 +74,8 @@ pub fn eval_search_config(config: &TrainConfig, simulations: usize, considered: 
         decisive_moves: config.search.decisive_moves,
         consider_rewarding_moves: config.search.consider_rewarding_moves,
         advice_prior: config.search.advice_prior,
+        rollout_depth: config.search.rollout_depth,
+        min_value_range: config.search.min_value_range,
         max_chance_children: config.search.max_chance_children,
     }
 }

@@ -305,6 +305,8 @@ impl<G: Game> Trainer<G> {
             decisive_moves: s.decisive_moves,
             consider_rewarding_moves: s.consider_rewarding_moves,
             advice_prior: s.advice_prior,
+            rollout_depth: s.rollout_depth,
+            min_value_range: s.min_value_range,
             temperature: 1.0,
             c_visit: s.c_visit,
             c_scale: s.c_scale,

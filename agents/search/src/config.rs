@@ -40,6 +40,13 @@ pub struct SearchConfig {
     /// At 1 the root considers the advised (and, with `consider_rewarding_moves`, rewarding)
     /// actions only: the search then chooses among the advice.
     pub advice_prior: f32,
+    /// With an [`crate::Advisor`]: from each new leaf, play the advisor's first choice for this
+    /// many decisions (chance sampled), and value the leaf by the rewards on the way plus the
+    /// evaluator's value where the rollout stopped (see `rollout.rs`). 0: the evaluator alone.
+    pub rollout_depth: usize,
+    /// Values are normalised by the spread seen in the tree, but never by less than this (in the
+    /// game's return units): differences far below it count for little. 0: pure min-max.
+    pub min_value_range: f32,
 }
 
 impl Default for SearchConfig {
@@ -55,6 +62,8 @@ impl Default for SearchConfig {
             decisive_moves: true,
             consider_rewarding_moves: false,
             advice_prior: 0.0,
+            rollout_depth: 0,
+            min_value_range: 0.0,
         }
     }
 }

@@ -8,7 +8,8 @@
 //!   normalised values, so one- two- and N-player games share one code path.
 //! * Lockstep batches: many searches advance together and their leaves are evaluated in one call.
 //! * Tree reuse between moves.
-//! * An optional [`Advisor`] (hand-written knowledge) names root actions a Gumbel root considers.
+//! * An optional [`Advisor`] (hand-written knowledge) names root actions a Gumbel root considers,
+//!   and can play short rollouts from each new leaf (`SearchConfig::rollout_depth`).
 //!
 //! ```
 //! use score4::Score4;
@@ -27,6 +28,7 @@ mod config;
 mod evaluator;
 mod gumbel;
 mod minmax;
+mod rollout;
 mod search;
 mod tree;
 

@@ -5,6 +5,7 @@ use crate::config::{RootMode, SearchConfig};
 use crate::evaluator::{Evaluation, Evaluator};
 use crate::gumbel::{GumbelRoot, sigma, softmax};
 use crate::minmax::MinMax;
+use crate::rollout::{Rollout, advised_rollout};
 use crate::tree::{Edge, NO_CHILD, Node, Tree};
 use rand::{Rng, RngCore};
 use rand_distr::{Distribution, Gamma};
@@ -25,8 +26,10 @@ pub struct SearchResult {
 }
 
 /// A leaf waiting for its evaluation.
-struct Pending {
+struct Pending<S> {
     path: Vec<u32>,
+    /// With advised rollouts (`config.rollout_depth`): where the leaf's rollout stopped.
+    rollout: Option<Rollout<S>>,
 }
 
 /// MCTS from one root state.
@@ -50,10 +53,11 @@ impl<S: State> Search<S> {
             "search starts at a decision node (resolve chance first; terminal states have no moves)"
         );
         let players = root.returns().len();
+        let minmax = MinMax::with_min_range(config.min_value_range);
         Search {
             tree: Tree::new(root),
             config,
-            minmax: MinMax::default(),
+            minmax,
             gumbel: None,
             root_prior_values: vec![0.0; players],
             noised: false,
@@ -117,7 +121,7 @@ impl<S: State> Search<S> {
         self.tree.nodes[0].reward = vec![0.0; players];
         self.gumbel = None;
         self.noised = false;
-        self.minmax = MinMax::default();
+        self.minmax = MinMax::with_min_range(self.config.min_value_range);
         self.root_prior_values = vec![0.0; players];
         if self.tree.nodes[0].expanded {
             self.root_prior_values = (0..players).map(|p| self.tree.nodes[0].mean(p)).collect();
@@ -141,9 +145,14 @@ impl<S: State> Search<S> {
     }
 
     /// Walks from the root to a leaf. Terminal leaves are backed up at once (`None`).
-    fn select(&mut self, rng: &mut dyn RngCore) -> Option<Pending> {
+    fn select(&mut self, rng: &mut dyn RngCore) -> Option<Pending<S>> {
         self.simulations_left = self.simulations_left.saturating_sub(1);
         self.prepare_root(rng);
+        if self.gumbel.as_ref().is_some_and(|g| g.remaining.len() == 1) {
+            // One action considered: it is the move whatever the simulations say.
+            self.simulations_left = 0;
+            return None;
+        }
         let mut path = vec![0u32];
         let mut node = 0u32;
         loop {
@@ -159,7 +168,13 @@ impl<S: State> Search<S> {
                 }
                 Turn::Player(p) => {
                     if !n.expanded {
-                        return Some(Pending { path });
+                        let rollout = match &self.advisor {
+                            Some(advisor) if self.config.rollout_depth > 0 => {
+                                Some(advised_rollout(&n.state, advisor.as_ref(), self.config.rollout_depth, rng))
+                            }
+                            _ => None,
+                        };
+                        return Some(Pending { path, rollout });
                     }
                     let e = if node == 0 { self.root_edge(p) } else { self.puct_edge(node, p) };
                     node = self.child(node, e);
@@ -356,7 +371,7 @@ impl<S: State> Search<S> {
         id
     }
 
-    fn expand(&mut self, pending: &Pending, eval: &Evaluation) {
+    fn expand(&mut self, pending: &Pending<S>, eval: &Evaluation) {
         let leaf = *pending.path.last().expect("a path has a leaf");
         let node = &mut self.tree.nodes[leaf as usize];
         if !node.expanded {
@@ -522,7 +537,7 @@ pub fn run_lockstep<S: State, E: Evaluator<S>>(
 
 fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, rng: &mut dyn RngCore) {
     loop {
-        let mut pending: Vec<(usize, Pending)> = Vec::with_capacity(searches.len());
+        let mut pending: Vec<(usize, Pending<S>)> = Vec::with_capacity(searches.len());
         for (i, s) in searches.iter_mut().enumerate() {
             while s.simulations_left > 0 {
                 if let Some(p) = s.select(rng) {
@@ -534,14 +549,22 @@ fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, r
         if pending.is_empty() {
             return;
         }
-        let states: Vec<&S> = pending
+        // Each leaf is evaluated for its priors; a rollout's end, for the leaf's value.
+        let mut states: Vec<&S> = pending
             .iter()
             .map(|(i, p)| &searches[*i].tree.nodes[*p.path.last().expect("non-empty") as usize].state)
             .collect();
-        let evals = evaluator.evaluate(&states, rng);
-        assert_eq!(evals.len(), pending.len(), "the evaluator must answer every state");
-        for ((i, p), e) in pending.iter().zip(&evals) {
-            searches[*i].expand(p, e);
+        states.extend(pending.iter().filter_map(|(_, p)| p.rollout.as_ref().and_then(|r| r.end.as_ref())));
+        let mut evals = evaluator.evaluate(&states, rng);
+        assert_eq!(evals.len(), states.len(), "the evaluator must answer every state");
+        let mut ends = evals.split_off(pending.len()).into_iter();
+        for ((i, p), mut e) in pending.iter().zip(evals) {
+            if let Some(r) = &p.rollout {
+                let tail = r.end.as_ref().and_then(|_| ends.next()).map(|end| end.values);
+                e.values =
+                    r.rewards.iter().enumerate().map(|(k, &v)| v + tail.as_ref().map_or(0.0, |t| t[k])).collect();
+            }
+            searches[*i].expand(p, &e);
         }
     }
 }

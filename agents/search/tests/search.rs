@@ -382,3 +382,33 @@ fn an_advisor_names_root_actions_and_full_advice_prior_keeps_the_root_to_them() 
         .count();
     assert!(picked < 6, "{picked} of 20");
 }
+
+#[test]
+fn advised_rollouts_see_past_a_shallow_tree() {
+    // One visit per root action: the tree alone sees only the first step, where cashing pays more.
+    // Rollouts that cash (a poor advisor, but one that plays on) reveal that investing pays later.
+    let state = Invest { coin: false }.new_initial_state(0);
+    let cash: tabula_search::SharedAdvisor<InvestState> = std::sync::Arc::new(NamesOne(0));
+    let run = |rollout_depth: usize| {
+        let config = SearchConfig { rollout_depth, ..SearchConfig::gumbel(3, 2) };
+        let mut search = Search::new(state.clone(), config).with_advisor(Some(cash.clone()));
+        let result = search.run(&UniformEvaluator::default(), &mut rng_from_seed(5));
+        (state.action_to_string(result.action), result.root_visits)
+    };
+    assert_eq!(run(0), ("cash".to_string(), 3));
+    assert_eq!(run(2), ("invest".to_string(), 3));
+}
+
+#[test]
+fn a_root_that_considers_one_action_spends_no_more_simulations() {
+    let state = Invest { coin: true }.new_initial_state(0);
+    let invest: tabula_search::SharedAdvisor<InvestState> = std::sync::Arc::new(NamesOne(1));
+    let config = SearchConfig { advice_prior: 1.0, ..SearchConfig::gumbel(16, 2) };
+    let result = Search::new(state.clone(), config)
+        .with_advisor(Some(invest))
+        .run(&UniformEvaluator::default(), &mut rng_from_seed(2));
+    assert_eq!(state.action_to_string(result.action), "invest");
+    assert_eq!(result.root_visits, 1, "only the root's own evaluation");
+    let target = result.policy.iter().find(|p| p.0 == 1).unwrap().1;
+    assert!(target > 0.99, "{:?}", result.policy);
+}

@@ -43,6 +43,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The initial state. `seed` matters only for games whose start is random.
     fn new_initial_state(&self, seed: u64) -> Self::State;
 
+    /// The random numbers that resolve chance in game number `seed` of an evaluation. A game
+    /// whose course harness draws from a generator of its own returns a replica of it, so that
+    /// seed n here deals what seed n deals there.
+    fn chance_stream(&self, seed: u64) -> Box<dyn rand::RngCore + Send> {
+        Box::new(crate::rng_from_seed(seed))
+    }
+
     /// How players are called in messages (`White`, `Black`, ...).
     fn player_name(&self, player: crate::state::Player) -> String {
         format!("Player {}", player + 1)

@@ -84,4 +84,9 @@ impl Game for Superball {
     fn new_initial_state(&self, _seed: u64) -> SuperballState {
         SuperballState::new(self.params.clone())
     }
+
+    /// sb-player's generator (`srand48(seed)`): seed n scores here what sb-player prints for it.
+    fn chance_stream(&self, seed: u64) -> Box<dyn rand::RngCore + Send> {
+        Box::new(crate::Lrand48::new(seed as i64))
+    }
 }
