@@ -39,7 +39,7 @@ pub(crate) fn advised_rollout<S: State>(
                 }
                 // `apply` leaves the state as it was when the advice is illegal.
                 let advised = advisor.advise(&state).first().copied();
-                if !advised.is_some_and(|a| state.apply(a).is_ok()) {
+                if advised.is_none_or(|a| state.apply(a).is_err()) {
                     break Some(());
                 }
                 decisions += 1;
