@@ -5,6 +5,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use tabula_nets::{TrunkConfig, ValueActivation};
+use tabula_search::{RootMode, SearchConfig};
 
 /// Everything a run needs. Unknown keys are errors, so a typo does not silently train with a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -86,6 +87,27 @@ pub struct SearchSection {
     /// (see `SearchConfig::min_value_range`); 0 (the default) normalises by the spread alone.
     #[serde(default)]
     pub min_value_range: f32,
+}
+
+impl SearchSection {
+    /// The search these settings describe, with `simulations` per move from `root`; a positive
+    /// `temperature` explores (self-play), 0 plays the best move (evaluations, bots).
+    pub fn search_config(&self, simulations: usize, root: RootMode, temperature: f32) -> SearchConfig {
+        SearchConfig {
+            simulations,
+            root,
+            temperature,
+            c_puct: self.c_puct,
+            c_visit: self.c_visit,
+            c_scale: self.c_scale,
+            decisive_moves: self.decisive_moves,
+            consider_rewarding_moves: self.consider_rewarding_moves,
+            advice_prior: self.advice_prior,
+            rollout_depth: self.rollout_depth,
+            min_value_range: self.min_value_range,
+            max_chance_children: self.max_chance_children,
+        }
+    }
 }
 
 /// How self-play searches its root.

@@ -64,20 +64,8 @@ impl<S: State> Evaluator<S> for NetEvaluator {
 /// The search a trained network plays with in evaluations and bots: a Gumbel root over
 /// `considered` actions (default: the run's) with `simulations` per move, no exploration noise.
 pub fn eval_search_config(config: &TrainConfig, simulations: usize, considered: Option<usize>) -> SearchConfig {
-    SearchConfig {
-        simulations,
-        root: RootMode::Gumbel { considered: considered.unwrap_or(config.search.considered) },
-        temperature: 0.0,
-        c_puct: config.search.c_puct,
-        c_visit: config.search.c_visit,
-        c_scale: config.search.c_scale,
-        decisive_moves: config.search.decisive_moves,
-        consider_rewarding_moves: config.search.consider_rewarding_moves,
-        advice_prior: config.search.advice_prior,
-        rollout_depth: config.search.rollout_depth,
-        min_value_range: config.search.min_value_range,
-        max_chance_children: config.search.max_chance_children,
-    }
+    let root = RootMode::Gumbel { considered: considered.unwrap_or(config.search.considered) };
+    config.search.search_config(simulations, root, 0.0)
 }
 
 /// A network with `search`, as played in evaluations and by bots.

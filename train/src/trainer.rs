@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
-use tabula_search::{RootMode, SearchConfig, SharedAdvisor};
+use tabula_search::{RootMode, SharedAdvisor};
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
 pub struct Opponent<G: Game> {
@@ -298,20 +298,7 @@ impl<G: Game> Trainer<G> {
                 RootMode::Puct { dirichlet_alpha: s.dirichlet_alpha, dirichlet_fraction: s.dirichlet_fraction }
             }
         };
-        let search = SearchConfig {
-            simulations: s.simulations,
-            root,
-            c_puct: s.c_puct,
-            decisive_moves: s.decisive_moves,
-            consider_rewarding_moves: s.consider_rewarding_moves,
-            advice_prior: s.advice_prior,
-            rollout_depth: s.rollout_depth,
-            min_value_range: s.min_value_range,
-            temperature: 1.0,
-            c_visit: s.c_visit,
-            c_scale: s.c_scale,
-            max_chance_children: s.max_chance_children,
-        };
+        let search = s.search_config(s.simulations, root, 1.0);
         let config = SelfPlayConfig {
             search,
             games_in_flight: self.config.selfplay.games_in_flight,

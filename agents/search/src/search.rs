@@ -560,9 +560,12 @@ fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, r
         let mut ends = evals.split_off(pending.len()).into_iter();
         for ((i, p), mut e) in pending.iter().zip(evals) {
             if let Some(r) = &p.rollout {
-                let tail = r.end.as_ref().and_then(|_| ends.next()).map(|end| end.values);
-                e.values =
-                    r.rewards.iter().enumerate().map(|(k, &v)| v + tail.as_ref().map_or(0.0, |t| t[k])).collect();
+                e.values = match r.end.as_ref().and_then(|_| ends.next()) {
+                    Some(end) => {
+                        r.rewards.iter().zip(&end.values).map(|(on_the_way, after)| on_the_way + after).collect()
+                    }
+                    None => r.rewards.clone(),
+                };
             }
             searches[*i].expand(p, &e);
         }
