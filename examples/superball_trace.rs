@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
     let game = Superball::from_spec(&config.game.parse()?)?;
     let simulations = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(config.search.eval_simulations);
     let (net, _) = load_model(&game, &run)?;
-    let advisor = config.search.advisor.as_deref().and_then(advisor_by_name);
+    let advisor = config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
     let search = eval_search_config(&config, simulations, None);
     let mut agent = net_agent(&game, net, &config, search, "model".into()).with_advisor(advisor.clone());
     let mut rng = rng_from_seed(seed);

@@ -55,7 +55,7 @@ pub fn dispatch(
             job.run(score4::Score4::from_spec(&spec)?, Baselines { opponents, advisor: None })
         }
         "superball" => {
-            use tabula_baselines::superball::{ADVISORS, PLAYERS, advisor_by_name, by_name};
+            use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
             let opponents = opponent_names
                 .iter()
                 .map(|&name| {
@@ -68,11 +68,7 @@ pub fn dispatch(
                 })
                 .collect::<anyhow::Result<_>>()?;
             let advisor = advisor
-                .map(|name| {
-                    advisor_by_name(name).ok_or_else(|| {
-                        anyhow::anyhow!("no advisor called {name:?}; choose among: {}", ADVISORS.join(", "))
-                    })
-                })
+                .map(|name| advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}")))
                 .transpose()?;
             job.run(superball::Superball::from_spec(&spec)?, Baselines { opponents, advisor })
         }

@@ -5,22 +5,25 @@
 //!
 //! ```
 //! use superball::{Lrand48, Params, SuperballState};
-//! use tabula_baselines::superball::GreedyAdvisor;
+//! use tabula_baselines::superball::{GreedyAdvisor, advisor_by_name};
 //! use tabula_core::State;
 //! use tabula_search::Advisor;
 //! let mut s = SuperballState::new(Params::default());
 //! s.sample_chance(&mut Lrand48::new(1));
-//! let advice = GreedyAdvisor { swaps: 3 }.advise(&s);
+//! let advice = GreedyAdvisor { swaps: 3, ..GreedyAdvisor::default() }.advise(&s);
 //! assert!(advice.len() >= 2, "greedy's move and its alternatives");
 //! assert_eq!(GreedyAdvisor::default().advise(&s), advice[..1], "by default greedy's swap alone");
 //! assert!(advice.iter().all(|a| s.legal_actions().contains(a)));
+//! // The opening board is roomy and holds no ready set: a guard on few empty cells stays quiet.
+//! let guarded = advisor_by_name("greedy(swaps=3, ready=1, empty=9)").unwrap();
+//! assert_eq!(guarded.advise(&s), advice[..1]);
 //! ```
 
 use super::greedy::GreedyPlayer;
 use super::position::Position;
 use superball::SuperballState;
 use superball::action::Move;
-use tabula_core::{Action, State, Turn};
+use tabula_core::{Action, GameSpec, State, Turn};
 use tabula_search::Advisor;
 
 /// Advises greedy's move, then the alternatives to it: its `swaps` next-best swaps when it
@@ -28,9 +31,50 @@ use tabula_search::Advisor;
 /// board evaluation), every scoring set when it cashes one in. It never advises cashing in while greedy would
 /// still hold its sets (a young network's values would cash everything at once: the points are
 /// certain, the growth of a held set is not yet known to it).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+///
+/// The swap alternatives can be kept to the boards where greedy lives dangerously: at most
+/// `guard_ready` sets ready to cash and at most `guard_empty` empty cells. Greedy fills the board
+/// and cashes a set only when forced, so it dies where a forced cash finds no set; a search that
+/// looks a few moves past such a board can avoid the swaps that run out of sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GreedyAdvisor {
     pub swaps: usize,
+    pub guard_ready: usize,
+    pub guard_empty: usize,
+}
+
+impl Default for GreedyAdvisor {
+    fn default() -> Self {
+        GreedyAdvisor { swaps: 0, guard_ready: usize::MAX, guard_empty: usize::MAX }
+    }
+}
+
+impl GreedyAdvisor {
+    /// Parses `greedy` or `greedy(swaps=N, ready=R, empty=E)` (case-insensitive).
+    pub fn from_spec(text: &str) -> Result<Self, String> {
+        let spec: GameSpec = text.parse().map_err(|e| format!("{e}"))?;
+        if spec.name != "greedy" {
+            return Err(format!("no advisor called {:?}; choose among: {}", spec.name, ADVISORS.join(", ")));
+        }
+        spec.only("greedy", &["swaps", "ready", "empty"]).map_err(|e| e.to_string())?;
+        let d = GreedyAdvisor::default();
+        let get = |key, default| spec.get_or("greedy", key, default).map_err(|e| e.to_string());
+        Ok(GreedyAdvisor {
+            swaps: get("swaps", d.swaps)?,
+            guard_ready: get("ready", d.guard_ready)?,
+            guard_empty: get("empty", d.guard_empty)?,
+        })
+    }
+
+    /// Whether the swap alternatives are advised on `pos` (labels its groups).
+    fn guarded(&self, pos: &mut Position) -> bool {
+        if pos.empty > self.guard_empty {
+            return false;
+        }
+        let mut sets = Vec::new();
+        pos.scoring_sets(&mut sets);
+        sets.len() <= self.guard_ready
+    }
 }
 
 impl Advisor<SuperballState> for GreedyAdvisor {
@@ -50,7 +94,7 @@ impl Advisor<SuperballState> for GreedyAdvisor {
                 moves.extend(sets.iter().map(|s| Move::Score(s.cell)));
             }
             // Greedy holds its sets and swaps: its next-best swaps are the alternatives.
-            Move::Swap(..) if self.swaps > 0 => {
+            Move::Swap(..) if self.swaps > 0 && self.guarded(&mut pos) => {
                 moves.extend(
                     greedy.ranked_swaps(&mut pos, self.swaps + 1).into_iter().map(|(_, i, j)| Move::Swap(i, j)),
                 );
@@ -68,16 +112,14 @@ impl Advisor<SuperballState> for GreedyAdvisor {
     }
 }
 
-/// The advisors by name (`greedy`), for configs and command lines.
-pub fn advisor_by_name(name: &str) -> Option<tabula_search::SharedAdvisor<SuperballState>> {
-    match name.to_ascii_lowercase().as_str() {
-        "greedy" => Some(std::sync::Arc::new(GreedyAdvisor::default())),
-        _ => None,
-    }
+/// The advisor a config names: `greedy`, optionally with parameters
+/// (`greedy(swaps=3, ready=1, empty=9)`, see [`GreedyAdvisor`]). The error says what is wrong.
+pub fn advisor_by_name(name: &str) -> Result<tabula_search::SharedAdvisor<SuperballState>, String> {
+    Ok(std::sync::Arc::new(GreedyAdvisor::from_spec(name)?))
 }
 
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] = &["greedy"];
+pub const ADVISORS: &[&str] = &["greedy", "greedy(swaps=N, ready=R, empty=E)"];
 
 #[cfg(test)]
 mod tests {
@@ -90,7 +132,7 @@ mod tests {
         let mut rng = Lrand48::new(7);
         let mut s = SuperballState::new(Params::default());
         let mut greedy = GreedyPlayer::default();
-        let advisor = GreedyAdvisor { swaps: 5 };
+        let advisor = GreedyAdvisor { swaps: 5, ..GreedyAdvisor::default() };
         for _ in 0..40 {
             match s.turn() {
                 Turn::Chance => s.sample_chance(&mut rng),
@@ -113,6 +155,50 @@ mod tests {
                 }
             }
         }
-        assert!(advisor_by_name("GREEDY").is_some() && advisor_by_name("lookahead").is_none());
+        assert!(advisor_by_name("GREEDY").is_ok());
+    }
+
+    #[test]
+    fn advisor_names_parse_with_parameters_and_fail_clearly() {
+        let g = GreedyAdvisor::from_spec("Greedy( swaps=3 , READY=1, empty=9)").unwrap();
+        assert_eq!(g, GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9 });
+        assert_eq!(GreedyAdvisor::from_spec("greedy").unwrap(), GreedyAdvisor::default());
+        assert!(GreedyAdvisor::from_spec("lookahead").unwrap_err().contains("no advisor called"));
+        assert!(GreedyAdvisor::from_spec("greedy(swap=3)").unwrap_err().contains("swap"));
+        assert!(GreedyAdvisor::from_spec("greedy(swaps=-1)").unwrap_err().contains("swaps"));
+        assert!(GreedyAdvisor::from_spec("greedy(swaps=3").is_err());
+    }
+
+    #[test]
+    fn guarded_swaps_are_advised_only_on_tight_boards_short_of_sets() {
+        let advisor = GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9 };
+        let mut rng = Lrand48::new(3);
+        let mut s = SuperballState::new(Params::default());
+        let (mut guarded, mut quiet) = (0, 0);
+        for _ in 0..400 {
+            if s.is_terminal() {
+                break;
+            }
+            if s.turn() == Turn::Chance {
+                s.sample_chance(&mut rng);
+                continue;
+            }
+            let advice = advisor.advise(&s);
+            let mut pos = Position::new(s.params(), s.cells());
+            let mut sets = Vec::new();
+            pos.scoring_sets(&mut sets);
+            let swaps = advice.iter().filter(|&&a| s.action_to_string(a).starts_with("SWAP")).count();
+            if swaps > 0 {
+                if pos.empty <= 9 && sets.len() <= 1 {
+                    assert!(swaps > 1, "a tight board short of sets gets alternatives");
+                    guarded += 1;
+                } else {
+                    assert_eq!(swaps, 1, "elsewhere greedy's swap alone");
+                    quiet += 1;
+                }
+            }
+            s.apply(advice[0]).unwrap();
+        }
+        assert!(guarded > 0 && quiet > 0, "{guarded} guarded, {quiet} quiet");
     }
 }
