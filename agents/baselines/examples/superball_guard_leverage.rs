@@ -13,6 +13,7 @@
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use superball::action::Move;
 use superball::{Lrand48, Params, SuperballState};
 use tabula_baselines::superball::position::Position;
 use tabula_baselines::superball::{GreedyAdvisor, GreedyPlayer};
@@ -55,7 +56,8 @@ fn probe(seed: i64, horizon: usize, rollouts: usize, advisor: &GreedyAdvisor) ->
     let mut boards = Vec::new();
     while !state.is_terminal() {
         let advice: Vec<Action> = advisor.advise(&state);
-        let swaps = advice.iter().filter(|&&a| state.action_to_string(a).starts_with("SWAP")).count();
+        let space = state.action_space();
+        let swaps = advice.iter().filter(|&&a| matches!(space.decode(a), Some(Move::Swap(..)))).count();
         if swaps > 1 {
             let rates = advice
                 .iter()

@@ -66,14 +66,10 @@ impl GreedyAdvisor {
         })
     }
 
-    /// Whether the swap alternatives are advised on `pos` (labels its groups).
-    fn guarded(&self, pos: &mut Position) -> bool {
-        if pos.empty > self.guard_empty {
-            return false;
-        }
-        let mut sets = Vec::new();
-        pos.scoring_sets(&mut sets);
-        sets.len() <= self.guard_ready
+    /// Whether the swap alternatives are advised on a board with `empty` empty cells and
+    /// `ready` sets ready to cash.
+    fn guarded(&self, empty: usize, ready: usize) -> bool {
+        empty <= self.guard_empty && ready <= self.guard_ready
     }
 }
 
@@ -88,13 +84,9 @@ impl Advisor<SuperballState> for GreedyAdvisor {
         let mut moves = vec![first];
         match first {
             // Greedy cashes in: which set is the question, so every set is advised.
-            Move::Score(_) => {
-                let mut sets = Vec::new();
-                pos.scoring_sets(&mut sets);
-                moves.extend(sets.iter().map(|s| Move::Score(s.cell)));
-            }
+            Move::Score(_) => moves.extend(greedy.last_sets().iter().map(|s| Move::Score(s.cell))),
             // Greedy holds its sets and swaps: its next-best swaps are the alternatives.
-            Move::Swap(..) if self.swaps > 0 && self.guarded(&mut pos) => {
+            Move::Swap(..) if self.swaps > 0 && self.guarded(pos.empty, greedy.last_sets().len()) => {
                 moves.extend(
                     greedy.ranked_swaps(&mut pos, self.swaps + 1).into_iter().map(|(_, i, j)| Move::Swap(i, j)),
                 );
@@ -187,7 +179,7 @@ mod tests {
             let mut pos = Position::new(s.params(), s.cells());
             let mut sets = Vec::new();
             pos.scoring_sets(&mut sets);
-            let swaps = advice.iter().filter(|&&a| s.action_to_string(a).starts_with("SWAP")).count();
+            let swaps = advice.iter().filter(|&&a| matches!(s.action_space().decode(a), Some(Move::Swap(..)))).count();
             if swaps > 0 {
                 if pos.empty <= 9 && sets.len() <= 1 {
                     assert!(swaps > 1, "a tight board short of sets gets alternatives");

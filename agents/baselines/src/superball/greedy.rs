@@ -88,6 +88,11 @@ impl GreedyPlayer {
         ranked
     }
 
+    /// The scoring sets of the board [`GreedyPlayer::choose`] last saw.
+    pub fn last_sets(&self) -> &[Set] {
+        &self.sets
+    }
+
     /// The move for a board.
     pub fn choose(&mut self, pos: &mut Position) -> Move {
         let mut sets = std::mem::take(&mut self.sets);
