@@ -8,6 +8,7 @@
 //! * [`log`] — TensorBoard scalars and a JSONL log.
 //! * [`checkpoint`] — atomic checkpoint directories.
 //! * [`value_codec`] — returns to value targets and back.
+//! * [`trained`] — a trained model with its run's settings, as a player (bots, arena, play).
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
 
 pub mod arena;
@@ -20,6 +21,7 @@ pub mod log;
 pub mod replay;
 pub mod sample;
 pub mod selfplay;
+pub mod trained;
 pub mod trainer;
 pub mod value_codec;
 

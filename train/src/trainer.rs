@@ -76,9 +76,8 @@ pub struct Trainer<G: Game> {
     advisor: Option<SharedAdvisor<G::State>>,
 }
 
-const CONFIG_FILE: &str = "config.toml";
-/// The playable model of a run (weights; the card is `model.json` beside it).
-pub const MODEL_FILE: &str = "model.bpk";
+/// The playable model of a run (weights; the card is `model.json` beside it) and its config.
+pub use crate::trained::{CONFIG_FILE, MODEL_FILE};
 
 impl<G: Game> Trainer<G> {
     /// Starts a run in `out` (which must not hold another run).
