@@ -2,10 +2,12 @@
 
 mod check;
 mod eval;
+mod export;
 mod games;
 mod jobs;
 mod opponents;
 mod play;
+mod plot;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +33,10 @@ enum Command {
     Train(train::TrainArgs),
     /// Evaluate a trained run: its model with search against baselines.
     Eval(eval::EvalArgs),
+    /// Ship a run's model: write checkpoints/<game>/ (weights, card, config, curves, README).
+    Export(export::ExportArgs),
+    /// Draw a run's learning curves (losses, entropy, speed, evaluations) as a PNG.
+    Plot(plot::PlotArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -41,6 +47,8 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Train(args) => train::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Plot(args) => plot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

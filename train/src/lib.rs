@@ -5,7 +5,7 @@
 //! * [`replay`] — the replay buffer.
 //! * [`arena`] and [`elo`] — matches between agents, and ratings.
 //! * [`eval`] — a trained run against baselines (`tabula eval`).
-//! * [`log`] — TensorBoard scalars and a JSONL log.
+//! * [`log`] — TensorBoard scalars and a JSONL log; [`plot`] — its learning curves as a PNG.
 //! * [`checkpoint`] — atomic checkpoint directories.
 //! * [`value_codec`] — returns to value targets and back.
 //! * [`trained`] — a trained model with its run's settings, as a player (bots, arena, play).
@@ -18,6 +18,7 @@ pub mod elo;
 pub mod eval;
 pub mod evaluator;
 pub mod log;
+pub mod plot;
 pub mod replay;
 pub mod sample;
 pub mod selfplay;

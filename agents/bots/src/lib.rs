@@ -1,1 +1,4 @@
-//! Shared plumbing of the protocol bots (binaries in `src/bin/`).
+//! The protocol bots (binaries in `src/bin/`) and what they share: the trained agents shipped in
+//! `checkpoints/`, compiled in ([`shipped`]).
+
+pub mod shipped;

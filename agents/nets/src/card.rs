@@ -41,6 +41,10 @@ pub struct ModelCard {
     /// trainer's arena.
     #[serde(default)]
     pub evaluations: Vec<serde_json::Value>,
+    /// Anything else the card holds (a shipped model's provenance: commit, hours, machine, the
+    /// training config, arena results), kept as read so that rewriting a card loses nothing.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 fn card_format() -> u32 {
@@ -57,6 +61,7 @@ impl ModelCard {
             training_step,
             created: rfc3339_utc_now(),
             evaluations: Vec::new(),
+            extra: serde_json::Map::new(),
         }
     }
 }

@@ -1,8 +1,10 @@
-//! `sb-play rows cols min-score-size colors [--agent NAME] [--budget-ms MS] [--seed N] [-v]`:
+//! `sb-play rows cols min-score-size colors [--agent NAME] [--checkpoint PATH] [--simulations N]
+//! [--budget-ms MS] [--seed N] [-v]`:
 //! reads a Superball board on stdin (the handout's format) and prints one move, `SWAP r1 c1 r2 c2`
 //! or `SCORE r c`, for sb-player. sb-player passes only the four arguments, so the options can
-//! also come from the environment: `SB_PLAY_AGENT` (random, greedy, lookahead; default
-//! lookahead), `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
+//! also come from the environment: `SB_PLAY_AGENT` (az, net, random, greedy, lookahead; default
+//! az: the shipped trained agent), `SB_PLAY_CHECKPOINT`, `SB_PLAY_SIMULATIONS`,
+//! `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
 //!
 //! It never prints an illegal move: the agent's choice is checked against the rules and replaced
 //! by a legal move if it fails. With fewer than 5 empty cells and nothing to score it swaps, which
@@ -10,21 +12,39 @@
 use clap::Parser;
 use rand::SeedableRng;
 use std::io::Read;
-use superball::{SuperballState, cli};
-use tabula_baselines::superball::{PLAYERS, by_name};
-use tabula_core::State;
+use std::path::{Path, PathBuf};
+use superball::{Superball, SuperballState, cli};
+use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
+use tabula_bots::shipped;
+use tabula_core::{Agent, Game, State};
+use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
-#[command(name = "sb-play", about = "Print one Superball move for the board on standard input")]
+#[command(
+    name = "sb-play",
+    about = "Print one Superball move for the board on standard input",
+    long_about = "Print one Superball move for the board on standard input (the handout's format).\n\n\
+        With no options it plays the trained agent shipped in checkpoints/superball (compiled into \
+        this binary): greedy's advice, with the network's values choosing which set to cash in. \
+        On a board size the shipped model was not trained for, it plays lookahead instead."
+)]
 struct Args {
     rows: String,
     cols: String,
     /// min-score-size
     mss: String,
     colors: String,
-    /// random, greedy or lookahead.
-    #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "lookahead")]
+    /// `az` (a trained network with tabula's search), `net` (its policy alone), or a baseline:
+    /// random, greedy, lookahead.
+    #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "az")]
     agent: String,
+    /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
+    /// it), a run directory or a checkpoint folder (default: the shipped model).
+    #[arg(long, env = "SB_PLAY_CHECKPOINT", value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Search simulations per move for `az` (default: the model's evaluation simulations).
+    #[arg(long, env = "SB_PLAY_SIMULATIONS")]
+    simulations: Option<usize>,
     /// The lookahead player's time per move in milliseconds (0: its default).
     #[arg(long, env = "SB_PLAY_BUDGET_MS", default_value_t = 0)]
     budget_ms: u64,
@@ -42,12 +62,46 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
+/// A trained model with the advisor its config names, as `az` or `net`.
+fn trained_agent(game: &Superball, model: TrainedModel, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+    if args.agent == "net" {
+        return Ok(Box::new(model.policy_agent(game)));
+    }
+    let advisor = model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
+    Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
+}
+
+fn make_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+    let name = args.agent.to_ascii_lowercase();
+    match name.as_str() {
+        "az" | "net" => match &args.checkpoint {
+            Some(path) => trained_agent(game, TrainedModel::load(game, Path::new(path))?, args),
+            // The shipped model fits one board size; on others the bot still plays.
+            None => match shipped::model(game) {
+                Ok(model) => trained_agent(game, model, args),
+                Err(e) => {
+                    if args.verbose {
+                        eprintln!("sb-play: {e:#}; playing lookahead instead");
+                    }
+                    Ok(by_name("lookahead", args.budget_ms).expect("a baseline"))
+                }
+            },
+        },
+        _ => {
+            anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
+            by_name(&name, args.budget_ms).ok_or_else(|| {
+                anyhow::anyhow!("unknown agent {:?}; choose one of az, net, {}", args.agent, PLAYERS.join(", "))
+            })
+        }
+    }
+}
+
 fn main() {
     let args = Args::parse();
     let four = [args.rows.clone(), args.cols.clone(), args.mss.clone(), args.colors.clone()];
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
-    let mut agent = by_name(&args.agent, args.budget_ms)
-        .unwrap_or_else(|| fail(&format!("unknown agent {:?}; choose one of {}", args.agent, PLAYERS.join(", "))));
+    let game = Superball::new(params.clone());
+    let mut agent = make_agent(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
@@ -63,11 +117,15 @@ fn main() {
     });
     let mut rng = tabula_core::GameRng::seed_from_u64(seed);
     let start = std::time::Instant::now();
-    let mut action = agent.act(&state, &mut rng);
-    if legal.binary_search(&action).is_err() {
-        eprintln!("sb-play: {} chose an illegal action {action}; playing a legal one instead", agent.name());
-        action = legal[0];
-    }
+    // A failing agent gives way to a legal move: the harness must always get one.
+    let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.act(&state, &mut rng)));
+    let action = match chosen {
+        Ok(a) if legal.binary_search(&a).is_ok() => a,
+        _ => {
+            eprintln!("sb-play: {} failed to choose a legal move; playing a legal one instead", agent.name());
+            legal[0]
+        }
+    };
     println!("{}", state.action_to_string(action));
     if args.verbose {
         eprintln!("sb-play: {} chose {} in {:?}", agent.name(), state.action_to_string(action), start.elapsed());

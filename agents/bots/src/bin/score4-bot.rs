@@ -1,13 +1,16 @@
 //! `score4-bot`: a Score 4 computer opponent speaking the Casperson protocol on stdin/stdout.
 //!
 //! ```text
-//! $ printf 'play white;\nmove;\nnote: black plays A1;\nmove;\nquit;\n' | score4-bot --agent alphabeta
+//! $ printf 'play white;\nmove;\nnote: black plays A1;\nmove;\nquit;\n' | score4-bot
 //! ok.
 //! B2.
 //! ok.
 //! C3.
 //! ok.
 //! ```
+//!
+//! With no arguments it plays the trained agent shipped in `checkpoints/score4`, compiled into
+//! the binary; `--agent` names another (`net`, or a baseline) and `--checkpoint` another model.
 //!
 //! The protocol (parsing, answers, the board) lives in `score4::protocol`, shared with
 //! `score4-referee`; this file wires stdin/stdout and an agent to it. It writes to stdout only
@@ -17,27 +20,40 @@
 
 use clap::Parser;
 use score4::protocol::{BotSession, CommandReader};
-use score4::{Board, Peg, Score4State};
+use score4::{Board, Peg, Score4, Score4State};
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tabula_baselines::score4::{AGENT_NAMES, AgentOptions, agent_by_name};
-use tabula_core::rng_from_seed;
+use tabula_bots::shipped;
+use tabula_core::{Agent, State, rng_from_seed};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "score4-bot",
     version,
-    about = "A Score 4 computer opponent for the Casperson referee protocol (stdin/stdout)."
+    about = "A Score 4 computer opponent for the Casperson referee protocol (stdin/stdout).",
+    long_about = "A Score 4 computer opponent for the Casperson referee protocol (stdin/stdout).\n\n\
+        With no arguments it plays the trained agent shipped in checkpoints/score4 (compiled into \
+        this binary) with tabula's search, --movetime-ms a move."
 )]
 struct Args {
-    /// Who chooses the moves.
-    #[arg(long, default_value = "alphabeta", value_parser = AGENT_NAMES)]
+    /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (the network's
+    /// policy alone, fastest), or a hand-written baseline.
+    #[arg(long, default_value = "az", value_parser = agent_names())]
     agent: String,
-    /// Thinking time per move in milliseconds (alphabeta, mcts); 0 for none (alphabeta then
-    /// searches to --depth, 6 plies by default).
+    /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
+    /// it), a run directory or a checkpoint folder (default: the shipped model).
+    #[arg(long, value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Thinking time per move in milliseconds (az, alphabeta, mcts); 0 for none (alphabeta then
+    /// searches to --depth, 6 plies by default; az uses the model's evaluation simulations).
     #[arg(long, default_value_t = 300)]
     movetime_ms: u64,
+    /// Search simulations per move for `az` instead of a clock.
+    #[arg(long)]
+    simulations: Option<usize>,
     /// Depth limit in plies for alphabeta (with --movetime-ms, whichever comes first).
     #[arg(long)]
     depth: Option<u32>,
@@ -49,6 +65,33 @@ struct Args {
     verbose: bool,
 }
 
+/// The trained agents first, then the baselines.
+fn agent_names() -> Vec<&'static str> {
+    let mut names = vec!["az", "net"];
+    names.extend(AGENT_NAMES);
+    names
+}
+
+/// The agent the arguments ask for; a model that cannot be loaded is an error naming the file.
+fn make_agent(args: &Args, movetime: Option<Duration>) -> anyhow::Result<Box<dyn Agent<Score4State>>> {
+    let game = Score4;
+    match args.agent.as_str() {
+        "az" | "net" => {
+            let model = shipped::model_or_checkpoint(&game, args.checkpoint.as_deref())?;
+            Ok(match (args.agent.as_str(), args.simulations, movetime) {
+                ("net", _, _) => Box::new(model.policy_agent(&game)),
+                (_, None, Some(budget)) => Box::new(model.timed_agent(&game, budget, None)),
+                (_, simulations, _) => Box::new(model.search_agent(&game, simulations, None)),
+            })
+        }
+        name => {
+            anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
+            let options = AgentOptions { movetime, depth: args.depth };
+            agent_by_name(name, &options).map_err(anyhow::Error::msg)
+        }
+    }
+}
+
 fn main() {
     let args = Args::parse();
     let verbose = args.verbose;
@@ -58,11 +101,11 @@ fn main() {
     }
     // 0 ms: no clock, only the depth limit (alphabeta searches 6 plies when none is given).
     let movetime = (args.movetime_ms > 0).then(|| Duration::from_millis(args.movetime_ms));
-    let options = AgentOptions { movetime, depth: args.depth };
-    let mut agent = match agent_by_name(&args.agent, &options) {
+    let loading = Instant::now();
+    let mut agent = match make_agent(&args, movetime) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("score4-bot: {e}");
+            eprintln!("score4-bot: {e:#}");
             std::process::exit(2);
         }
     };
@@ -77,14 +120,21 @@ fn main() {
         let start = Instant::now();
         // Whatever an agent does, the bot answers: a failing agent gives way to the first legal peg.
         let action = catch_unwind(AssertUnwindSafe(|| agent.act(&state, &mut rng))).ok();
-        let peg = action.and_then(|a| Peg::new(a as usize)).unwrap_or(Peg::all().next().expect("16 pegs"));
+        let legal = action.filter(|a| state.legal_actions().contains(a)).and_then(|a| Peg::new(a as usize));
+        let peg = legal.unwrap_or_else(|| {
+            if verbose {
+                eprintln!("score4-bot: {name} failed to choose a legal move; playing the first legal peg");
+            }
+            let first = state.legal_actions().first().copied().unwrap_or(0);
+            Peg::new(first as usize).expect("16 pegs")
+        });
         if verbose {
             eprintln!("score4-bot: {name} chose {peg} in {} ms", start.elapsed().as_millis());
         }
         peg
     };
     if verbose {
-        eprintln!("score4-bot: agent {}, seed {seed}", args.agent);
+        eprintln!("score4-bot: agent {}, seed {seed}, ready in {} ms", args.agent, loading.elapsed().as_millis());
     }
     serve(BotSession::new(choose), verbose);
 }

@@ -1,0 +1,51 @@
+//! The agents shipped in `checkpoints/<game>/`, compiled into every binary that links this crate,
+//! so a bot copied alone to another machine (or handed to a course referee) still has its model.
+//!
+//! ```
+//! let game = score4::Score4;
+//! let model = tabula_bots::shipped::model(&game).unwrap();
+//! assert_eq!(model.card.game_spec, "score4");
+//! ```
+
+use std::path::Path;
+use tabula_core::Game;
+use tabula_train::trained::TrainedModel;
+
+/// A checkpoint folder's three files, as bytes in the binary.
+struct Embedded {
+    weights: &'static [u8],
+    card: &'static str,
+    config: &'static str,
+}
+
+macro_rules! embed {
+    ($game:literal) => {
+        Embedded {
+            weights: include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/model.bpk")),
+            card: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/model.json")),
+            config: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/config.toml")),
+        }
+    };
+}
+
+/// The games with a shipped agent.
+pub const GAMES: [&str; 2] = ["score4", "superball"];
+
+/// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
+/// trained on 8×10 boards does not load for another size).
+pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
+    let embedded = match game.name() {
+        "score4" => embed!("score4"),
+        "superball" => embed!("superball"),
+        other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),
+    };
+    TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
+}
+
+/// `--checkpoint PATH` when given, else the shipped agent.
+pub fn model_or_checkpoint<G: Game>(game: &G, checkpoint: Option<&Path>) -> anyhow::Result<TrainedModel> {
+    match checkpoint {
+        Some(path) => TrainedModel::load(game, path),
+        None => model(game),
+    }
+}

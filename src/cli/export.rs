@@ -1,0 +1,134 @@
+//! `tabula export RUN --out checkpoints/<game>`: ships a run's model. The folder gets the weights,
+//! the run's config (the search settings the bots play with), a model card with the model's
+//! provenance, the learning curves and a README; `cargo build` then compiles it into the bots.
+
+use anyhow::Context;
+use clap::Args;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use tabula_nets::{Expected, PolicyValueNet};
+use tabula_train::config::TrainConfig;
+use tabula_train::plot::Curves;
+use tabula_train::trained::{CONFIG_FILE, MODEL_FILE};
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A run directory made by `tabula train` (model.bpk, model.json, config.toml, log.jsonl).
+    run: PathBuf,
+    /// The folder to write, e.g. `checkpoints/score4` (created; its model files are replaced).
+    #[arg(long)]
+    out: PathBuf,
+    /// A Markdown file of measured results (arena tables and the commands that made them), copied
+    /// into the README and the card.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+}
+
+pub fn run(args: ExportArgs) -> anyhow::Result<()> {
+    let run = &args.run;
+    let weights = run.join(MODEL_FILE);
+    // Loading proves the weights fit their card before anything is written.
+    let (net, mut card) = PolicyValueNet::load(&weights, &Expected::any())?;
+    let config_path = run.join(CONFIG_FILE);
+    let config = TrainConfig::load(&config_path).with_context(|| format!("reading {}", config_path.display()))?;
+    let results = match &args.results {
+        Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?),
+        None => None,
+    };
+    let progress = last_training_line(run)?;
+    let hours = progress.get("hours").and_then(Value::as_f64).unwrap_or(0.0);
+    card.extra.insert(
+        "provenance".into(),
+        json!({
+            "run": run.display().to_string(),
+            "commit": commit(),
+            "hours": hours,
+            "games": progress.get("games"),
+            "samples": progress.get("samples"),
+            "machine": machine(),
+            "parameters": net.num_params(),
+        }),
+    );
+    card.extra.insert("config".into(), serde_json::to_value(&config)?);
+    if let Some(text) = &results {
+        card.extra.insert("results".into(), Value::String(text.clone()));
+    }
+
+    std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    net.save(&args.out.join(MODEL_FILE), &card)?;
+    std::fs::write(args.out.join(CONFIG_FILE), config.to_toml())?;
+    let curves = Curves::from_run(run)?;
+    let title = format!("{} — {} steps, {hours:.2} h", card.game_spec, card.training_step);
+    curves.draw_png(&title, &args.out.join("curves.png"), (1200, 800))?;
+    std::fs::write(args.out.join("README.md"), readme(&card, &config, hours, results.as_deref()))?;
+    println!("{}: model.bpk, model.json, config.toml, curves.png, README.md", args.out.display());
+    Ok(())
+}
+
+/// The last line of the run's log that has training counters.
+fn last_training_line(run: &Path) -> anyhow::Result<serde_json::Map<String, Value>> {
+    let path = run.join("log.jsonl");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(text
+        .lines()
+        .rev()
+        .filter_map(|l| serde_json::from_str::<serde_json::Map<String, Value>>(l).ok())
+        .find(|o| o.contains_key("hours"))
+        .unwrap_or_default())
+}
+
+fn commit() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map_or_else(|| "unknown".into(), |o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+}
+
+/// Cores, memory and CPU model of this machine, for the card.
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| t.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let memory_gib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| t.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|kb| kb.parse::<f64>().ok()))
+        .map_or(String::new(), |kb| format!(", {:.0} GiB", kb / 1_048_576.0));
+    format!("{cores} cores{memory_gib}, {cpu}")
+}
+
+fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, results: Option<&str>) -> String {
+    let name = card.game_spec.split('(').next().unwrap_or(&card.game_spec);
+    let bot = match name {
+        "score4" => "`score4-bot` (the Casperson protocol; `score4-referee --white human --black score4-bot`)",
+        "superball" => "`sb-play` (under the course harness: `sb-player 8 10 5 pbyrg sb-play n y 1`)",
+        _ => "its protocol bot",
+    };
+    let mut text = format!(
+        "# The shipped {name} agent\n\n\
+         A policy/value network ({}) trained by self-play from scratch with `tabula train` for \
+         {hours:.2} hours ({} learner steps) on {}. {bot} plays it when started with no arguments: \
+         the three model files are compiled into the binary.\n\n\
+         - `model.bpk`: the weights (burnpack); `model.json`: its card (game, network, provenance, \
+         the training config); `config.toml`: the run's config, whose `[search]` section is how the \
+         bots search with the network ({} simulations a move unless told otherwise).\n\
+         - `curves.png`: the run's learning curves (`tabula plot RUN`).\n\
+         - Ship a newer model: `tabula export RUN --out checkpoints/{name} --results RESULTS.md`, then `cargo build --release`.\n",
+        card.net.summary(),
+        card.training_step,
+        machine(),
+        config.search.eval_simulations,
+    );
+    if let Some(last) = card.evaluations.last() {
+        text.push_str(&format!("\nThe run's last in-training evaluation: `{last}`.\n"));
+    }
+    if let Some(results) = results {
+        text.push_str("\n## Measured\n\n");
+        text.push_str(results.trim_end());
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,36 @@
+//! `tabula plot RUN`: a run's learning curves as a PNG.
+
+use clap::Args;
+use std::path::PathBuf;
+use tabula_train::plot::Curves;
+
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// A run directory made by `tabula train` (it holds log.jsonl).
+    run: PathBuf,
+    /// The PNG to write (default: RUN/curves.png).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Image size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1200x800", value_parser = parse_size)]
+    size: (u32, u32),
+}
+
+pub fn run(args: PlotArgs) -> anyhow::Result<()> {
+    let out = args.out.unwrap_or_else(|| args.run.join("curves.png"));
+    let curves = Curves::from_run(&args.run)?;
+    let title = format!("{} — step {}", args.run.display(), curves.last_step);
+    curves.draw_png(&title, &out, args.size)?;
+    println!("{}", out.display());
+    Ok(())
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not WIDTHxHEIGHT, e.g. 1200x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+    if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
+        return Err(format!("{text}: each side must be 200 to 8000 pixels (height at least 150)"));
+    }
+    Ok((w, h))
+}
