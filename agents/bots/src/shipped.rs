@@ -34,7 +34,8 @@ pub const GAMES: [&str; 2] = ["score4", "superball"];
 /// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
 /// trained on 8×10 boards does not load for another size).
 pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
-    let embedded = match game.name() {
+    let spec = game.spec();
+    let embedded = match spec.split('(').next().unwrap_or_default() {
         "score4" => embed!("score4"),
         "superball" => embed!("superball"),
         other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),

@@ -49,7 +49,7 @@ fn is_location(line: &str) -> bool {
 
 fn check_standard_transcript(args: &[&str], input: &str) {
     let (status, lines, stderr) = transcript(args, input.as_bytes());
-    assert!(status.success(), "{status:?}");
+    assert!(status.success(), "{status:?}: {stderr}");
     assert_eq!(lines.len(), 5, "{input:?} -> {lines:?}");
     assert_eq!(lines[0], "ok.");
     assert!(is_location(&lines[1]), "{lines:?}");

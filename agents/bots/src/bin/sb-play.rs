@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use superball::{Superball, SuperballState, cli};
 use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
-use tabula_core::{Agent, Game, State};
+use tabula_core::{Agent, State};
 use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
