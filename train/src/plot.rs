@@ -130,7 +130,11 @@ fn register_font() {
     });
 }
 
-fn panel<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>, title: &str, series: &[Series]) -> anyhow::Result<()>
+fn panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    series: &[Series],
+) -> anyhow::Result<()>
 where
     DB::ErrorType: 'static,
 {

@@ -174,7 +174,8 @@ fn sb_play_plays_the_shipped_agent_and_models_from_disk() {
 
 #[test]
 fn sb_play_refuses_a_model_for_another_game_and_plays_lookahead_on_other_boards() {
-    let out = sb_play(&["8", "10", "5", "pbyrg"], &[("SB_PLAY_CHECKPOINT", checkpoint("score4").to_str().unwrap())], BOARD);
+    let out =
+        sb_play(&["8", "10", "5", "pbyrg"], &[("SB_PLAY_CHECKPOINT", checkpoint("score4").to_str().unwrap())], BOARD);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);

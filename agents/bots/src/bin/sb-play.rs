@@ -67,7 +67,8 @@ fn trained_agent(game: &Superball, model: TrainedModel, args: &Args) -> anyhow::
     if args.agent == "net" {
         return Ok(Box::new(model.policy_agent(game)));
     }
-    let advisor = model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
+    let advisor =
+        model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
     Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
 }
 

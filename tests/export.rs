@@ -1,0 +1,142 @@
+//! `tabula export` and `tabula plot`: a finished run becomes a checkpoint folder that loads as a
+//! player, with its card, config, curves and README; bad requests fail clearly and write nothing.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use tabula_core::{Agent, Game, State};
+use tabula_train::trained::TrainedModel;
+
+const TINY: &str = r#"
+game = "score4"
+seed = 3
+hours = 1.0
+
+[net]
+value_activation = "tanh"
+value_hidden = 16
+trunk = { kind = "mlp", hidden = [32] }
+
+[search]
+simulations = 4
+considered = 4
+eval_simulations = 4
+
+[selfplay]
+workers = 2
+games_in_flight = 4
+decisions_per_round = 4
+value_scale = 1.0
+max_moves = 64
+
+[replay]
+capacity = 100000
+min_samples = 64
+replay_ratio = 1.0
+
+[learner]
+batch_size = 16
+learning_rate = 0.001
+weight_decay = 0.0
+
+[schedule]
+log_every_steps = 1
+checkpoint_every_steps = 3
+eval_every_steps = 1000000
+eval_games = 2
+"#;
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+fn tiny_run(dir: &Path) -> std::path::PathBuf {
+    let config = dir.join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let run = dir.join("run");
+    let status = tabula()
+        .args(["train", "score4", "--quiet", "--max-steps", "6", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    run
+}
+
+#[test]
+fn an_exported_run_is_a_checkpoint_folder_that_plays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tiny_run(tmp.path());
+    let results = tmp.path().join("results.md");
+    std::fs::write(&results, "| player | score |\n|---|---|\n| tiny | 50% |\n").unwrap();
+    let out_dir = tmp.path().join("checkpoints/score4");
+    let out =
+        tabula().arg("export").arg(&run).arg("--out").arg(&out_dir).arg("--results").arg(&results).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for file in ["model.bpk", "model.json", "config.toml", "curves.png", "README.md"] {
+        assert!(out_dir.join(file).is_file(), "{file} missing");
+    }
+
+    // The card keeps what it had and adds where the model came from.
+    let card: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("model.json")).unwrap()).unwrap();
+    assert_eq!(card["game_spec"], "score4");
+    assert_eq!(card["training_step"], 6);
+    assert!(card["provenance"]["hours"].as_f64().unwrap() > 0.0);
+    assert!(card["provenance"]["machine"].as_str().unwrap().contains("cores"));
+    assert_eq!(card["config"]["search"]["eval_simulations"], 4);
+    assert!(card["results"].as_str().unwrap().contains("| tiny | 50% |"));
+    let readme = std::fs::read_to_string(out_dir.join("README.md")).unwrap();
+    assert!(readme.contains("6 learner steps") && readme.contains("| tiny | 50% |"), "{readme}");
+    let png = std::fs::read(out_dir.join("curves.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+
+    // The folder loads as a player, and the player moves legally.
+    let game = score4::Score4;
+    let model = TrainedModel::load(&game, &out_dir).unwrap();
+    let state = game.new_initial_state(0);
+    let mut rng = tabula_core::rng_from_seed(1);
+    for mut agent in [
+        Box::new(model.search_agent(&game, Some(8), None)) as Box<dyn Agent<_>>,
+        Box::new(model.policy_agent(&game)),
+        Box::new(model.timed_agent(&game, std::time::Duration::from_millis(20), None)),
+    ] {
+        let action = agent.act(&state, &mut rng);
+        assert!(state.legal_actions().contains(&action), "{}", agent.name());
+    }
+    // As does the weights file alone (its card and config beside it), and nothing else.
+    TrainedModel::load(&game, &out_dir.join("model.bpk")).unwrap();
+    let wrong_game = superball::Superball::default();
+    let err = TrainedModel::load(&wrong_game, &out_dir).unwrap_err();
+    assert!(format!("{err:#}").contains("expected game superball"), "{err:#}");
+}
+
+#[test]
+fn plot_draws_a_run_and_bad_requests_fail_clearly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tiny_run(tmp.path());
+    let png = tmp.path().join("curves.png");
+    let out = tabula().arg("plot").arg(&run).arg("--out").arg(&png).args(["--size", "640x480"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+
+    let bad_size = tabula().arg("plot").arg(&run).args(["--size", "big"]).output().unwrap();
+    assert!(!bad_size.status.success());
+    assert!(String::from_utf8_lossy(&bad_size.stderr).contains("WIDTHxHEIGHT"));
+
+    let nowhere = tmp.path().join("no-such-run");
+    for command in ["plot", "export"] {
+        let mut c = tabula();
+        c.arg(command).arg(&nowhere);
+        if command == "export" {
+            c.arg("--out").arg(tmp.path().join("out"));
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no-such-run"), "{command}: {err}");
+        assert_eq!(err.lines().count(), 1, "{command}: one line: {err}");
+    }
+    assert!(!tmp.path().join("out").exists(), "a failed export writes nothing");
+}
