@@ -6,44 +6,8 @@ use std::process::{Command, Stdio};
 use tabula_core::{Agent, Game, State};
 use tabula_train::trained::TrainedModel;
 
-const TINY: &str = r#"
-game = "score4"
-seed = 3
-hours = 1.0
-
-[net]
-value_activation = "tanh"
-value_hidden = 16
-trunk = { kind = "mlp", hidden = [32] }
-
-[search]
-simulations = 4
-considered = 4
-eval_simulations = 4
-
-[selfplay]
-workers = 2
-games_in_flight = 4
-decisions_per_round = 4
-value_scale = 1.0
-max_moves = 64
-
-[replay]
-capacity = 100000
-min_samples = 64
-replay_ratio = 1.0
-
-[learner]
-batch_size = 16
-learning_rate = 0.001
-weight_decay = 0.0
-
-[schedule]
-log_every_steps = 1
-checkpoint_every_steps = 3
-eval_every_steps = 1000000
-eval_games = 2
-"#;
+/// A run that trains in seconds.
+const TINY: &str = include_str!("fixtures/tiny-score4.toml");
 
 fn tabula() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
