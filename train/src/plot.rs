@@ -165,6 +165,10 @@ where
             .map_err(drawing)?
             .label(name.as_str())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+        // Sparse series (a few evaluations, or one) show as dots: a single point draws no line.
+        if points.len() <= 50 {
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(drawing)?;
+        }
     }
     chart
         .configure_series_labels()
