@@ -3,7 +3,8 @@
 //!
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
-//! * [`arena`] and [`elo`] — matches between agents, and ratings.
+//! * [`arena`] — matches between agents and single-player score runs.
+//! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
 //! * [`eval`] — a trained run against baselines (`tabula eval`).
 //! * [`log`] — TensorBoard scalars and a JSONL log.
 //! * [`checkpoint`] — atomic checkpoint directories.
@@ -18,6 +19,7 @@ pub mod elo;
 pub mod eval;
 pub mod evaluator;
 pub mod log;
+pub mod ratings;
 pub mod replay;
 pub mod sample;
 pub mod selfplay;
