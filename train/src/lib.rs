@@ -3,7 +3,7 @@
 //!
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
-//! * [`arena`] — matches between agents and single-player score runs.
+//! * [`arena`] — matches between agents and single-player score runs, optionally recorded.
 //! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
 //! * [`eval`] — a trained run against baselines (`tabula eval`).
 //! * [`log`] — TensorBoard scalars and a JSONL log.
