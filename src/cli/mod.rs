@@ -6,6 +6,7 @@ mod games;
 mod jobs;
 mod opponents;
 mod play;
+mod players;
 mod train;
 
 use clap::{Parser, Subcommand};
