@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod arena;
 mod check;
 mod eval;
 mod games;
@@ -7,6 +8,7 @@ mod jobs;
 mod opponents;
 mod play;
 mod players;
+mod replay;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -30,8 +32,12 @@ enum Command {
     Check(check::CheckArgs),
     /// Train an agent by self-play (MCTS + network) and evaluate it against baselines.
     Train(train::TrainArgs),
-    /// Evaluate a trained run: its model with search against baselines.
+    /// Evaluate a trained run: its model with search against baselines (an arena gauntlet).
     Eval(eval::EvalArgs),
+    /// Rate players against each other: baselines, trained models, external programs.
+    Arena(arena::ArenaArgs),
+    /// Show one game of an arena's --records file, move by move.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -42,6 +48,8 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Train(args) => train::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
