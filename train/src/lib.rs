@@ -5,7 +5,6 @@
 //! * [`replay`] — the replay buffer.
 //! * [`arena`] — matches between agents and single-player score runs, optionally recorded.
 //! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
-//! * [`eval`] — a trained run against baselines (`tabula eval`).
 //! * [`log`] — TensorBoard scalars and a JSONL log.
 //! * [`checkpoint`] — atomic checkpoint directories.
 //! * [`value_codec`] — returns to value targets and back.
@@ -16,7 +15,6 @@ pub mod arena;
 pub mod checkpoint;
 pub mod config;
 pub mod elo;
-pub mod eval;
 pub mod evaluator;
 pub mod log;
 pub mod ratings;
