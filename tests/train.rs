@@ -181,15 +181,36 @@ fn a_finished_run_is_evaluated_against_the_baselines() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rows: Vec<serde_json::Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(rows.len(), 2);
-    for (row, opponent) in rows.iter().zip(["random", "greedy"]) {
-        assert_eq!(row["opponent"], opponent);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run_name = format!("run:{}:4", run.display());
+    assert_eq!(doc["format"], "gauntlet");
+    let pairings = doc["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 2);
+    for (row, opponent) in pairings.iter().zip(["random", "greedy"]) {
+        assert_eq!(row["a"], run_name.as_str());
+        assert_eq!(row["b"], opponent);
         assert_eq!(row["games"], 5);
         let played = ["wins", "draws", "losses"].iter().map(|k| row[k].as_u64().unwrap()).sum::<u64>();
         assert_eq!(played, 5);
     }
+
+    // The run as an arena player and as an opponent in the terminal.
+    let spec = format!("run:{}:4", run.display());
+    let out =
+        tabula().args(["arena", "score4", "--games", "2", "--json", "--players", "random", &spec]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["players"][1]["player"], spec.as_str());
+    let mut play = tabula()
+        .args(["play", "score4", "--seed", "3", "--opponent", &spec])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut play.stdin.take().unwrap(), b"A1\nquit\n").unwrap();
+    let out = play.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Black ({}@", run.display())));
 
     let bad = tabula().arg("eval").arg(&run).args(["--against", "nobody"]).output().unwrap();
     assert!(!bad.status.success());

@@ -1,8 +1,10 @@
-//! Work on a trained agent needs the game's type: this module matches a game spec with its
-//! type and its baselines, and hands both to a [`GameJob`] (training, evaluation).
+//! Work on a trained agent needs the game's type: this module builds a game spec's game, its
+//! baselines (read as player specs, see [`super::players`]) and a run's advisor, and hands them
+//! to a [`GameJob`] (training).
 
+use super::players::{BuildOptions, GameTask, KnownGame, PlayerSpec, parse_all, with_game};
 use std::time::Duration;
-use tabula_core::{Game, GameSpec};
+use tabula_core::Game;
 use tabula_search::SharedAdvisor;
 use tabula_train::trainer::Opponent;
 
@@ -24,58 +26,35 @@ pub const DEFAULT_OPPONENTS: [&str; 2] = ["random", "greedy"];
 /// Thinking time per move of Score 4's searching baselines.
 pub const SEARCHING_BASELINE_MOVETIME: Duration = Duration::from_millis(100);
 
-/// Builds the game of `game_spec`, the named baselines and advisor, and runs `job` on them.
+/// Builds the game of `game_spec`, the named opponents and advisor, and runs `job` on them.
 pub fn dispatch(
     game_spec: &str,
     opponent_names: &[&str],
     advisor: Option<&str>,
     job: impl GameJob,
 ) -> anyhow::Result<()> {
-    let spec: GameSpec = game_spec.parse()?;
-    match spec.name.as_str() {
-        "score4" => {
-            use tabula_baselines::score4::{AGENT_NAMES, AgentOptions, agent_by_name};
-            // The searching baselines (alphabeta, mcts) think for a fixed time per move.
-            let options = AgentOptions { movetime: Some(SEARCHING_BASELINE_MOVETIME), depth: None };
-            let opponents = opponent_names
-                .iter()
-                .map(|&name| {
-                    let name = name.to_ascii_lowercase();
-                    agent_by_name(&name, &options).map_err(|_| unknown(&name, &AGENT_NAMES))?;
-                    let options = options.clone();
-                    Ok(Opponent::<score4::Score4> {
-                        name: name.clone(),
-                        make: Box::new(move || agent_by_name(&name, &options).expect("checked above")),
-                    })
-                })
-                .collect::<anyhow::Result<_>>()?;
-            if let Some(name) = advisor {
-                anyhow::bail!("Score 4 has no advisor (the config names {name:?}): remove search.advisor");
-            }
-            job.run(score4::Score4::from_spec(&spec)?, Baselines { opponents, advisor: None })
-        }
-        "superball" => {
-            use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
-            let opponents = opponent_names
-                .iter()
-                .map(|&name| {
-                    let name = name.to_ascii_lowercase();
-                    by_name(&name, 0).ok_or_else(|| unknown(&name, PLAYERS))?;
-                    Ok(Opponent::<superball::Superball> {
-                        name: name.clone(),
-                        make: Box::new(move || by_name(&name, 0).expect("checked above")),
-                    })
-                })
-                .collect::<anyhow::Result<_>>()?;
-            let advisor = advisor
-                .map(|name| advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}")))
-                .transpose()?;
-            job.run(superball::Superball::from_spec(&spec)?, Baselines { opponents, advisor })
-        }
-        other => anyhow::bail!("tabula cannot train or evaluate {other} yet"),
-    }
+    let names: Vec<String> = opponent_names.iter().map(|s| s.to_string()).collect();
+    let opponents = parse_all(&names)?;
+    with_game(game_spec, Dispatch { opponents, advisor, job })
 }
 
-fn unknown(name: &str, known: &[&str]) -> anyhow::Error {
-    anyhow::anyhow!("no baseline called {name:?}; choose among: {}", known.join(", "))
+struct Dispatch<'a, J> {
+    opponents: Vec<PlayerSpec>,
+    advisor: Option<&'a str>,
+    job: J,
+}
+
+impl<J: GameJob> GameTask for Dispatch<'_, J> {
+    type Output = ();
+
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
+        let options = BuildOptions { movetime: SEARCHING_BASELINE_MOVETIME, ..BuildOptions::default() };
+        let opponents = self
+            .opponents
+            .iter()
+            .map(|spec| Ok(spec.build(&game, &options)?.opponent))
+            .collect::<anyhow::Result<_>>()?;
+        let advisor = self.advisor.map(G::advisor).transpose()?;
+        self.job.run(game, Baselines { opponents, advisor })
+    }
 }

@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod arena;
 mod check;
 mod eval;
 mod export;
@@ -7,7 +8,9 @@ mod games;
 mod jobs;
 mod opponents;
 mod play;
+mod players;
 mod plot;
+mod replay;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -31,12 +34,16 @@ enum Command {
     Check(check::CheckArgs),
     /// Train an agent by self-play (MCTS + network) and evaluate it against baselines.
     Train(train::TrainArgs),
-    /// Evaluate a trained run: its model with search against baselines.
+    /// Evaluate a trained run: its model with search against baselines (an arena gauntlet).
     Eval(eval::EvalArgs),
     /// Ship a run's model: write checkpoints/<game>/ (weights, card, config, curves, README).
     Export(export::ExportArgs),
     /// Draw a run's learning curves (losses, entropy, speed, evaluations) as a PNG.
     Plot(plot::PlotArgs),
+    /// Rate players against each other: baselines, trained models, external programs.
+    Arena(arena::ArenaArgs),
+    /// Show one game of an arena's --records file, move by move.
+    Replay(replay::ReplayArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -49,6 +56,8 @@ pub fn run() -> ExitCode {
         Command::Eval(args) => eval::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Arena(args) => arena::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

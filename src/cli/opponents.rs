@@ -1,29 +1,20 @@
-//! Computer opponents for `tabula play`, chosen by name at run time.
+//! Computer opponents for `tabula play`, built from a player spec (see [`super::players`]).
 //!
-//! The baselines are typed (`Agent<Score4State>`); the play loop sees type-erased states, so a
+//! The players are typed (`Agent<Score4State>`); the play loop sees type-erased states, so a
 //! typed agent gets its own copy of the state through the state's JSON form (cheap at play speed).
 
-use rand::{Rng, RngCore};
+use super::players::{BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
+use rand::RngCore;
 use std::time::Duration;
 use tabula_core::{Action, Agent, DynState, State};
+
+/// Thinking time a move of the searching baselines in `tabula play`.
+const PLAY_MOVETIME: Duration = Duration::from_millis(500);
 
 /// An opponent that acts on a type-erased state.
 pub trait DynAgent {
     fn name(&self) -> String;
     fn act(&mut self, state: &dyn DynState, rng: &mut dyn RngCore) -> anyhow::Result<Action>;
-}
-
-struct Random;
-
-impl DynAgent for Random {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, state: &dyn DynState, rng: &mut dyn RngCore) -> anyhow::Result<Action> {
-        let legal = state.legal_actions();
-        anyhow::ensure!(!legal.is_empty(), "no legal move");
-        Ok(legal[rng.random_range(0..legal.len())])
-    }
 }
 
 struct Typed<S: State>(Box<dyn Agent<S>>);
@@ -38,25 +29,20 @@ impl<S: State> DynAgent for Typed<S> {
     }
 }
 
-/// The opponents a game offers, for `--help` and error messages.
-pub fn names(game: &str) -> &'static [&'static str] {
-    match game {
-        "score4" => &tabula_baselines::score4::AGENT_NAMES,
-        _ => &["random"],
-    }
+/// Builds the opponent `spec` (a player spec) for the game of `game_spec`.
+pub fn make(game_spec: &str, spec: &str) -> anyhow::Result<Box<dyn DynAgent>> {
+    let spec: PlayerSpec = spec.parse()?;
+    with_game(game_spec, Make(spec))
 }
 
-/// Builds the opponent `name` for `game` (a registry name).
-pub fn make(game: &str, name: &str) -> anyhow::Result<Box<dyn DynAgent>> {
-    let name = name.to_ascii_lowercase();
-    match (game, name.as_str()) {
-        (_, "random") => Ok(Box::new(Random)),
-        ("score4", _) => {
-            let options =
-                tabula_baselines::score4::AgentOptions { movetime: Some(Duration::from_millis(500)), depth: None };
-            let agent = tabula_baselines::score4::agent_by_name(&name, &options).map_err(anyhow::Error::msg)?;
-            Ok(Box::new(Typed(agent)))
-        }
-        _ => anyhow::bail!("{game} has no opponent {name:?}; choose one of: {}", names(game).join(", ")),
+struct Make(PlayerSpec);
+
+impl GameTask for Make {
+    type Output = Box<dyn DynAgent>;
+
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Box<dyn DynAgent>> {
+        let options = BuildOptions { movetime: PLAY_MOVETIME, ..BuildOptions::default() };
+        let player = self.0.build(&game, &options)?;
+        Ok(Box::new(Typed((player.opponent.make)())))
     }
 }

@@ -15,7 +15,9 @@ pub struct PlayArgs {
     /// Your seat: 1 moves first (White in Score 4), 2 second, and so on.
     #[arg(long, default_value_t = 1)]
     seat: usize,
-    /// The computer opponent: `random`, or a game's baselines (Score 4: greedy, alphabeta, mcts).
+    /// The computer opponent, a player spec: a baseline (Score 4: random, greedy, alphabeta, mcts;
+    /// Superball: random, greedy, lookahead), run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS] or
+    /// cmd:"PROGRAM ARGS" (see PLAYER SPECS in `tabula arena --help`).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seed for the opponent's choices and the game's chance events (default: from the clock).
@@ -34,7 +36,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
-    let opponent = opponents::make(&registry_name(&args.game), &args.opponent)?;
+    let opponent = opponents::make(&args.game, &args.opponent)?;
     let stdin = std::io::stdin();
     let mut session = Session { game, human: args.seat - 1, rng: rng_from_seed(seed), input: stdin.lock(), opponent };
     session.play()
@@ -153,11 +155,6 @@ impl<R: BufRead> Session<R> {
         }
         Ok(Some(line.trim().to_string()))
     }
-}
-
-/// The registry name in a spec string (`superball(rows=8)` → `superball`).
-fn registry_name(spec: &str) -> String {
-    spec.parse::<tabula_core::GameSpec>().map(|s| s.name).unwrap_or_default()
 }
 
 fn legal_moves(state: &dyn DynState) -> String {

@@ -1,10 +1,15 @@
 //! The arena: matches between agents, seats alternated, and single-player score runs. Games run
 //! in parallel (rayon), each thread with its own agents from the factories it is given; every pair
 //! of games has its own seed, so results do not depend on the number of threads.
+//!
+//! Every game is played by one function shared by matches and score runs. The `_reported`
+//! variants hand each finished game to a callback (progress bars, game records), with its moves
+//! in the game's notation when asked, and [`replay`] plays such a record back.
 
-use rand::Rng;
+use rand::{Rng, RngCore};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
 use tabula_core::{Agent, Game, State, Turn, rng_from_seed};
 
 /// Makes a fresh agent; called once per worker thread.
@@ -34,6 +39,38 @@ impl MatchResult {
     }
 }
 
+/// One finished game, as the `_reported` functions hand it over.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameReport {
+    /// Two players: the pair of games (one opening, seats swapped) it belongs to. One player: the
+    /// game's index (its seed is `first_seed + pair`).
+    pub pair: usize,
+    /// The seat of the match's first agent (0 moves first); 0 in one-player games.
+    pub a_seat: usize,
+    /// Seed of the initial state and of the game's chance stream ([`Game::chance_stream`]): with
+    /// the moves, enough to replay the game.
+    pub seed: u64,
+    /// How many of the moves were the random opening.
+    pub opening_plies: usize,
+    /// The players' moves in the game's notation (empty unless moves were asked for).
+    pub moves: Vec<String>,
+    /// Returns by seat.
+    pub returns: Vec<f64>,
+    /// Wall-clock seconds the game took.
+    pub seconds: f64,
+}
+
+/// What to keep of each game: its moves or not, and where to send the report.
+pub struct Reporting<'a> {
+    pub moves: bool,
+    pub on_game: &'a (dyn Fn(GameReport) + Sync),
+}
+
+impl Reporting<'_> {
+    /// No reports.
+    pub const NONE: Reporting<'static> = Reporting { moves: false, on_game: &|_| {} };
+}
+
 /// Plays `games` two-player games between agents from `make_a` and `make_b`. Games go in pairs
 /// from the same `opening_plies` random moves, `a` first in one and second in the other, so that
 /// deterministic agents do not replay one game over and over.
@@ -45,6 +82,19 @@ pub fn play_match<G: Game>(
     opening_plies: usize,
     seed: u64,
 ) -> MatchResult {
+    play_match_reported(game, make_a, make_b, games, opening_plies, seed, &Reporting::NONE)
+}
+
+/// [`play_match`], reporting every game as it ends.
+pub fn play_match_reported<G: Game>(
+    game: &G,
+    make_a: AgentFactory<G::State>,
+    make_b: AgentFactory<G::State>,
+    games: usize,
+    opening_plies: usize,
+    seed: u64,
+    reporting: &Reporting,
+) -> MatchResult {
     assert_eq!(game.num_players(), 2, "play_match is for two-player games");
     (0..games.div_ceil(2))
         .into_par_iter()
@@ -52,64 +102,88 @@ pub fn play_match<G: Game>(
             || (make_a(), make_b()),
             |(a, b), pair| {
                 let mut rng = rng_from_seed(seed.wrapping_mul(1_000_003).wrapping_add(pair as u64));
-                let opening = random_opening(game, opening_plies, &mut rng);
+                let start = Start { seed: rng.random(), opening_plies, opening_seed: rng.random() };
                 let seatings = if 2 * pair + 1 < games { 2 } else { 1 };
                 (0..seatings)
-                    .map(|a_seat| play_one(opening.clone(), a.as_mut(), b.as_mut(), a_seat, &mut rng))
+                    .map(|a_seat| {
+                        let mut seats: [&mut dyn Agent<G::State>; 2] =
+                            if a_seat == 0 { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
+                        let played = play_game(game, &start, &mut seats, &mut rng, reporting.moves);
+                        let (mine, theirs) = (played.returns[a_seat], played.returns[1 - a_seat]);
+                        (reporting.on_game)(GameReport { pair, a_seat, ..played });
+                        let mut result = MatchResult::default();
+                        if mine > theirs {
+                            result.wins = 1;
+                        } else if mine < theirs {
+                            result.losses = 1;
+                        } else {
+                            result.draws = 1;
+                        }
+                        result
+                    })
                     .fold(MatchResult::default(), MatchResult::add)
             },
         )
         .reduce(MatchResult::default, MatchResult::add)
 }
 
-fn random_opening<G: Game>(game: &G, plies: usize, rng: &mut tabula_core::GameRng) -> G::State {
-    let mut opening = game.new_initial_state(rng.random());
-    for _ in 0..plies {
-        match opening.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => opening.sample_chance(rng),
-            Turn::Player(_) => {
-                let legal = opening.legal_actions();
-                opening.apply(legal[rng.random_range(0..legal.len())]).expect("legal");
-            }
-        }
-    }
-    opening
+/// How a game starts: its seed, and the random opening moves drawn from their own stream (so both
+/// games of a pair open alike).
+struct Start {
+    seed: u64,
+    opening_plies: usize,
+    opening_seed: u64,
 }
 
-/// One game from `state`, `a` in seat `a_seat`; the result from `a`'s side.
-fn play_one<S: State>(
-    mut state: S,
-    a: &mut dyn Agent<S>,
-    b: &mut dyn Agent<S>,
-    a_seat: usize,
-    rng: &mut tabula_core::GameRng,
-) -> MatchResult {
-    a.reset();
-    b.reset();
-    while !state.is_terminal() {
+/// Plays one game, `seats[p]` as player `p`: chance from the game's chance stream for the seed,
+/// the first `opening_plies` moves at random, the rest by the agents (from `rng`).
+fn play_game<G: Game>(
+    game: &G,
+    start: &Start,
+    seats: &mut [&mut dyn Agent<G::State>],
+    rng: &mut dyn RngCore,
+    record: bool,
+) -> GameReport {
+    let clock = Instant::now();
+    for agent in seats.iter_mut() {
+        agent.reset();
+    }
+    let mut state = game.new_initial_state(start.seed);
+    let mut chance = game.chance_stream(start.seed);
+    let mut opening = rng_from_seed(start.opening_seed);
+    let (mut plies, mut moves) = (0, Vec::new());
+    while !state.is_terminal() && state.move_number() < game.max_game_length() {
         match state.turn() {
-            Turn::Chance => state.sample_chance(rng),
+            Turn::Chance => state.sample_chance(chance.as_mut()),
             Turn::Player(p) => {
-                let action = if p == a_seat { a.act(&state, rng) } else { b.act(&state, rng) };
-                a.observe(&state, action);
-                b.observe(&state, action);
+                let action = if plies < start.opening_plies {
+                    let legal = state.legal_actions();
+                    legal[opening.random_range(0..legal.len())]
+                } else {
+                    // A lone agent plays every seat (a score run).
+                    seats[if seats.len() == 1 { 0 } else { p }].act(&state, rng)
+                };
+                plies += 1;
+                if record {
+                    moves.push(state.action_to_string(action));
+                }
+                for agent in seats.iter_mut() {
+                    agent.observe(&state, action);
+                }
                 state.apply(action).expect("agents play legal actions");
             }
-            Turn::Terminal => unreachable!(),
+            Turn::Terminal => break,
         }
     }
-    let r = state.returns();
-    let (mine, theirs) = (r[a_seat], r[1 - a_seat]);
-    let mut result = MatchResult::default();
-    if mine > theirs {
-        result.wins = 1;
-    } else if mine < theirs {
-        result.losses = 1;
-    } else {
-        result.draws = 1;
+    GameReport {
+        pair: 0,
+        a_seat: 0,
+        seed: start.seed,
+        opening_plies: start.opening_plies.min(plies),
+        moves,
+        returns: state.returns(),
+        seconds: clock.elapsed().as_secs_f64(),
     }
-    result
 }
 
 /// Mixed into a seed for the agent's own random stream.
@@ -121,27 +195,52 @@ const AGENT_STREAM: u64 = 0x9e37_79b9_7f4a_7c15;
 /// from a stream of its own), so agents that play alike on a seed see the same random cells, as
 /// under the course's harness: comparisons on the same seeds are paired.
 pub fn play_scores<G: Game>(game: &G, make: AgentFactory<G::State>, games: usize, first_seed: u64) -> Vec<f64> {
+    play_scores_reported(game, make, games, first_seed, &Reporting::NONE)
+}
+
+/// [`play_scores`], reporting every game as it ends.
+pub fn play_scores_reported<G: Game>(
+    game: &G,
+    make: AgentFactory<G::State>,
+    games: usize,
+    first_seed: u64,
+    reporting: &Reporting,
+) -> Vec<f64> {
     (0..games as u64)
         .into_par_iter()
         .map_init(make, |agent, k| {
             let seed = first_seed + k;
-            let mut chance = game.chance_stream(seed);
+            let start = Start { seed, opening_plies: 0, opening_seed: 0 };
             let mut own = rng_from_seed(seed ^ AGENT_STREAM);
-            agent.reset();
-            let mut state = game.new_initial_state(seed);
-            while !state.is_terminal() && state.move_number() < game.max_game_length() {
-                match state.turn() {
-                    Turn::Chance => state.sample_chance(chance.as_mut()),
-                    _ => {
-                        let action = agent.act(&state, &mut own);
-                        agent.observe(&state, action);
-                        state.apply(action).expect("agents play legal actions");
-                    }
-                }
-            }
-            state.returns()[0]
+            let played = play_game(game, &start, &mut [agent.as_mut()], &mut own, reporting.moves);
+            let score = played.returns[0];
+            (reporting.on_game)(GameReport { pair: k as usize, ..played });
+            score
         })
         .collect()
+}
+
+/// Replays a recorded game from the initial state of `seed`, chance drawn from the game's chance
+/// stream as the arena drew it: the state before the first move, then after each move (and the
+/// chance events that follow it), with the move. Fails on a move that does not read or is not legal.
+pub fn replay<G: Game>(game: &G, seed: u64, moves: &[String]) -> anyhow::Result<Vec<(Option<String>, G::State)>> {
+    let mut chance = game.chance_stream(seed);
+    let mut state = game.new_initial_state(seed);
+    let mut settle = |state: &mut G::State| {
+        while matches!(state.turn(), Turn::Chance) {
+            state.sample_chance(chance.as_mut());
+        }
+    };
+    settle(&mut state);
+    let mut states = vec![(None, state.clone())];
+    for (k, text) in moves.iter().enumerate() {
+        anyhow::ensure!(!state.is_terminal(), "the game is over before move {} ({text})", k + 1);
+        let action = state.string_to_action(text)?;
+        state.apply(action).map_err(|e| anyhow::anyhow!("move {} ({text}): {e}", k + 1))?;
+        settle(&mut state);
+        states.push((Some(text.clone()), state.clone()));
+    }
+    Ok(states)
 }
 
 #[cfg(test)]
@@ -210,5 +309,47 @@ mod tests {
         assert_eq!(run(5).games(), 31);
         let differs = (6..12).any(|s| run(s) != run(5));
         assert!(differs, "other seeds should give other matches");
+    }
+
+    #[test]
+    fn recorded_games_replay_to_their_results() {
+        let game = Nim::new(9).with_chance();
+        let reports = std::sync::Mutex::new(Vec::new());
+        let reporting = Reporting { moves: true, on_game: &|r| reports.lock().unwrap().push(r) };
+        let r = play_match_reported(&game, &|| Box::new(Perfect), &|| Box::new(RandomAgent), 9, 1, 4, &reporting);
+        let mut reports = reports.into_inner().unwrap();
+        assert_eq!(reports.len(), 9);
+        reports.sort_by_key(|g| (g.pair, g.a_seat));
+        assert_eq!(reports.iter().filter(|g| g.a_seat == 1).count(), 4, "seats alternate within pairs");
+        let wins = reports.iter().filter(|g| g.returns[g.a_seat] > g.returns[1 - g.a_seat]).count();
+        assert_eq!(wins as u32, r.wins);
+        for g in &reports {
+            assert_eq!(g.opening_plies, 1);
+            let states = replay(&game, g.seed, &g.moves).unwrap();
+            assert_eq!(states.len(), g.moves.len() + 1);
+            let last = &states.last().unwrap().1;
+            assert!(last.is_terminal());
+            assert_eq!(last.returns(), g.returns, "{g:?}");
+        }
+        // Both games of a pair open with the same random move.
+        assert_eq!(reports[0].moves[0], reports[1].moves[0]);
+        assert!(replay(&game, reports[0].seed, &["take 3".to_string()]).is_err());
+    }
+
+    #[test]
+    fn score_runs_report_each_seed_with_its_moves() {
+        let game = Nim::new(9).with_chance();
+        let reports = std::sync::Mutex::new(Vec::new());
+        let reporting = Reporting { moves: true, on_game: &|r| reports.lock().unwrap().push(r) };
+        let scores = play_scores_reported(&game, &|| Box::new(Perfect), 6, 10, &reporting);
+        assert_eq!(scores, play_scores(&game, &|| Box::new(Perfect), 6, 10), "reporting changes nothing");
+        let mut reports = reports.into_inner().unwrap();
+        reports.sort_by_key(|g| g.pair);
+        for (k, g) in reports.iter().enumerate() {
+            assert_eq!((g.pair, g.seed), (k, 10 + k as u64));
+            assert_eq!(g.returns[0], scores[k]);
+            let states = replay(&game, g.seed, &g.moves).unwrap();
+            assert_eq!(states.last().unwrap().1.returns(), g.returns);
+        }
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
-//! * [`arena`] and [`elo`] — matches between agents, and ratings.
-//! * [`eval`] — a trained run against baselines (`tabula eval`).
+//! * [`arena`] — matches between agents and single-player score runs, optionally recorded.
+//! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
 //! * [`log`] — TensorBoard scalars and a JSONL log; [`plot`] — its learning curves as a PNG.
 //! * [`checkpoint`] — atomic checkpoint directories.
 //! * [`value_codec`] — returns to value targets and back.
@@ -15,10 +15,10 @@ pub mod arena;
 pub mod checkpoint;
 pub mod config;
 pub mod elo;
-pub mod eval;
 pub mod evaluator;
 pub mod log;
 pub mod plot;
+pub mod ratings;
 pub mod replay;
 pub mod sample;
 pub mod selfplay;

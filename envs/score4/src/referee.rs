@@ -6,6 +6,8 @@
 //!   or an illegal move loses the game with a message saying why ([`Fault`]).
 //! * [`play_game`] plays one game, drawing the board after every move; it declares a win (with
 //!   the line), a draw on a full board, or an early draw once no line can be completed.
+//! * [`ProgramAgent`] seats such a program as an in-process [`tabula_core::Agent`] (the arena's
+//!   `cmd:` players).
 //! * [`run_match`] plays `games` games, alternating colours, and keeps the score. **Every game
 //!   starts fresh bot processes** (and the referee says `quit;` and reaps them at its end)
 //!   rather than sending `restart;`: a bot that misbehaved in one game cannot spoil the next,
@@ -22,10 +24,12 @@ mod argv;
 mod game;
 mod human;
 mod program;
+mod program_agent;
 mod tally;
 
 pub use argv::split_words;
 pub use game::{Ending, GameRecord, Player, describe_line, play_game};
 pub use human::{Keyboard, Typed};
 pub use program::{Fault, Program};
+pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent, moves_between};
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

@@ -43,9 +43,20 @@ pub fn agent_by_name(name: &str, options: &AgentOptions) -> Result<Box<dyn Agent
         "greedy" => Box::new(Greedy),
         "alphabeta" => Box::new(AlphaBeta::new(options.movetime, options.depth)),
         "mcts" => Box::new(
-            MctsAgent::new("mcts", RolloutEvaluator::new(1), SearchConfig { c_puct: 2.0, ..SearchConfig::default() })
+            MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100))
                 .with_time_budget(options.movetime.unwrap_or(Duration::from_millis(300))),
         ),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
+}
+
+/// The `mcts` baseline at a fixed number of simulations per move instead of a clock: the same
+/// game for the same seed on any machine.
+pub fn mcts_with_simulations(simulations: usize) -> Box<dyn Agent<Score4State>> {
+    Box::new(MctsAgent::new(format!("mcts({simulations} sims)"), RolloutEvaluator::new(1), mcts_config(simulations)))
+}
+
+/// Random-rollout MCTS as the `mcts` baseline plays it.
+fn mcts_config(simulations: usize) -> SearchConfig {
+    SearchConfig { simulations, c_puct: 2.0, ..SearchConfig::default() }
 }

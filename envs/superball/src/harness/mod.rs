@@ -26,8 +26,10 @@
 //! assert!(String::from_utf8(out).unwrap().ends_with("Move is: SCORE 0 0\n\n\nSCORE r c -- not a goal cell\n\n"));
 //! ```
 
+mod agent;
 mod sources;
 
+pub use agent::ProgramAgent;
 pub use sources::{Human, MoveSource, Program, Replay};
 
 use crate::action::RawMove;

@@ -1,0 +1,105 @@
+//! The bots as in-process players (the arena's `cmd:` players): `score4-bot` through the
+//! Casperson protocol, `sb-play` through sb-player's interface.
+
+use score4::referee::ProgramAgent;
+use score4::{Score4, Score4State};
+use superball::{Lrand48, Params, SuperballState};
+use tabula_baselines::score4::Greedy;
+use tabula_baselines::superball::GreedyPlayer;
+use tabula_core::{Agent, Game, RandomAgent, State, rng_from_seed};
+
+const BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
+const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
+
+/// Plays from `state` to the end, `agents[p]` as player `p`, both told of every move.
+fn finish(mut state: Score4State, agents: &mut [&mut dyn Agent<Score4State>; 2], seed: u64) -> Score4State {
+    let mut rng = rng_from_seed(seed);
+    while !state.is_terminal() {
+        let p = state.turn().player().unwrap();
+        let action = agents[p].act(&state, &mut rng);
+        for agent in agents.iter_mut() {
+            agent.observe(&state, action);
+        }
+        state.apply(action).unwrap();
+    }
+    state
+}
+
+#[test]
+fn score4_bot_plays_whole_games_as_either_colour_and_after_an_opening() {
+    let mut bot = ProgramAgent::new(&format!("{BOT} --agent greedy"));
+    let mut random = RandomAgent;
+    let mut bot_wins = 0;
+    for game in 0..6u64 {
+        bot.reset();
+        // Some games start from a few random moves the bot never saw played.
+        let mut start = Score4.new_initial_state(0);
+        let mut rng = rng_from_seed(100 + game);
+        for _ in 0..game % 3 {
+            let legal = start.legal_actions();
+            start.apply(legal[rand::Rng::random_range(&mut rng, 0..legal.len())]).unwrap();
+        }
+        let bot_seat = (game % 2) as usize;
+        let mut agents: [&mut dyn Agent<Score4State>; 2] =
+            if bot_seat == 0 { [&mut bot, &mut random] } else { [&mut random, &mut bot] };
+        let end = finish(start, &mut agents, game);
+        bot_wins += usize::from(end.returns()[bot_seat] > 0.0);
+    }
+    assert_eq!(bot.faults(), 0, "no protocol faults");
+    assert!(bot_wins >= 5, "greedy beats random: {bot_wins} of 6");
+}
+
+#[test]
+fn score4_bot_moves_as_the_in_process_greedy_does() {
+    // Greedy is deterministic: the program must see exactly the board we see.
+    let mut bot = ProgramAgent::new(&format!("{BOT} --agent greedy"));
+    let mut state = Score4.new_initial_state(0);
+    let mut rng = rng_from_seed(5);
+    for ply in 0..12 {
+        let action = if ply % 3 == 2 {
+            let ours = Greedy.act(&state, &mut rng);
+            assert_eq!(bot.act(&state, &mut rng), ours, "ply {ply} on\n{state}");
+            ours
+        } else {
+            RandomAgent.act(&state, &mut rng)
+        };
+        state.apply(action).unwrap();
+        if state.is_terminal() {
+            break;
+        }
+    }
+    assert_eq!(bot.faults(), 0);
+}
+
+#[test]
+fn a_program_that_dies_mid_game_is_a_fault_not_a_crash() {
+    // Answers `play` and the first `move;`, then exits.
+    let script = "read a; echo ok.; read b; echo A1.; exit 0";
+    let mut bot = ProgramAgent::new(&format!("sh -c '{script}'"));
+    let mut random = RandomAgent;
+    let end = finish(Score4.new_initial_state(0), &mut [&mut bot, &mut random], 1);
+    assert!(end.is_terminal());
+    assert_eq!(bot.faults(), 1, "one fault, then random moves to the end of the game");
+}
+
+#[test]
+fn sb_play_moves_as_the_in_process_greedy_does() {
+    let params = Params::new(6, 6, 4, "pby").unwrap();
+    let mut agent = superball::harness::ProgramAgent::new(&format!("{PLAY} --agent greedy"));
+    let mut greedy = GreedyPlayer::default();
+    let mut state = SuperballState::new(params);
+    let mut chance = Lrand48::new(7);
+    let mut rng = rng_from_seed(1);
+    for _ in 0..5 {
+        while state.turn() == tabula_core::Turn::Chance {
+            state.sample_chance(&mut chance);
+        }
+        if state.is_terminal() {
+            break;
+        }
+        let ours = greedy.act(&state, &mut rng);
+        assert_eq!(agent.act(&state, &mut rng), ours, "on\n{state}");
+        state.apply(ours).unwrap();
+    }
+    assert_eq!(agent.faults(), 0);
+}

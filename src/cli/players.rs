@@ -1,0 +1,502 @@
+//! Player specs: the one place where a player named on the command line (`tabula arena
+//! --players`, `tabula play --opponent`, `tabula eval --against`, training's baselines) is read
+//! and built, for every game tabula can seat players in.
+//!
+//! ```text
+//! random  greedy  alphabeta  alphabeta:4  mcts:200  lookahead:500
+//! run:runs/score4-1700000000  run:runs/score4-1700000000:800  ckpt:checkpoints/score4/model.bpk
+//! shipped  shipped:400  cmd:"score4-bot --agent greedy"
+//! ```
+
+use crate::registry::registry;
+use anyhow::Context;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tabula_core::{Agent, Game, GameSpec};
+use tabula_search::SharedAdvisor;
+use tabula_train::trained::TrainedModel;
+use tabula_train::trainer::Opponent;
+
+/// The spec syntax, for `--help`.
+pub const SPEC_HELP: &str = "\
+PLAYER SPECS:
+  NAME               a baseline: Score 4 random, greedy, alphabeta, mcts (the last two think
+                     --movetime-ms a move); Superball random, greedy, lookahead
+  alphabeta:DEPTH    Score 4's alpha-beta to a fixed depth, no clock (reproducible, fast at 1-3)
+  mcts:SIMS          Score 4's random-rollout MCTS with SIMS simulations a move, no clock
+  lookahead:MS       Superball's lookahead with MS milliseconds a move
+  run:DIR[:SIMS]     the model of a training run with tabula's search, SIMS simulations a move
+                     (default: the run's eval_simulations), advised as its config says
+  ckpt:PATH[:SIMS]   the same from a checkpoint folder or a model.bpk (config.toml beside it)
+  shipped[:SIMS]     the model compiled into the bots
+  cmd:\"PROGRAM ARGS\" an external program speaking the game's protocol: Score 4's Casperson
+                     protocol (a fresh process each game), Superball's sb-play interface
+                     (`PROGRAM rows cols mss colors`, board on stdin, run each move). A program
+                     that fails is counted as a fault and random legal moves stand in for it.
+Quote a spec that holds spaces: --players random 'cmd:score4-bot --agent greedy'.";
+
+/// A player, as named on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// One of the game's baselines, with its number (`alphabeta:DEPTH`, `mcts:SIMS`, `lookahead:MS`).
+    Baseline { name: String, arg: Option<u64> },
+    /// The model of a training run.
+    Run { dir: PathBuf, simulations: Option<usize> },
+    /// A checkpoint folder or model file.
+    Checkpoint { path: PathBuf, simulations: Option<usize> },
+    /// The model compiled into the bots.
+    Shipped { simulations: Option<usize> },
+    /// An external program speaking the game's protocol.
+    Command(String),
+}
+
+/// Why a spec does not read; one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadSpec(String);
+
+impl fmt::Display for BadSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadSpec {}
+
+fn bad(text: &str, why: impl fmt::Display) -> BadSpec {
+    BadSpec(format!("bad player spec {text:?}: {why}"))
+}
+
+/// `"x"` or `'x'` → `x`; anything else as it is; an opening quote must be closed.
+fn unquote<'a>(text: &str, value: &'a str) -> Result<&'a str, BadSpec> {
+    match value.chars().next() {
+        Some(q @ ('"' | '\'')) => {
+            if value.len() >= 2 && value.ends_with(q) {
+                Ok(&value[1..value.len() - 1])
+            } else {
+                Err(bad(text, format!("the quote {q} is not closed")))
+            }
+        }
+        _ => Ok(value),
+    }
+}
+
+fn simulations(text: &str, digits: &str) -> Result<usize, BadSpec> {
+    match digits.parse::<usize>() {
+        Ok(0) => Err(bad(text, "the number of simulations must be at least 1")),
+        Ok(n) => Ok(n),
+        Err(_) => Err(bad(text, format!("{digits:?} is not a number of simulations"))),
+    }
+}
+
+/// `PATH`, `PATH:SIMS`, `"PATH"` or `"PATH":SIMS`.
+fn path_and_simulations(text: &str, rest: &str, what: &str) -> Result<(PathBuf, Option<usize>), BadSpec> {
+    let (path, sims) = if let Some(q @ ('"' | '\'')) = rest.chars().next() {
+        let close = rest[1..].find(q).ok_or_else(|| bad(text, format!("the quote {q} is not closed")))? + 1;
+        let after = &rest[close + 1..];
+        match after.strip_prefix(':') {
+            Some(n) => (&rest[1..close], Some(simulations(text, n)?)),
+            None if after.is_empty() => (&rest[1..close], None),
+            None => return Err(bad(text, format!("{after:?} after the quoted {what}"))),
+        }
+    } else {
+        match rest.rsplit_once(':') {
+            Some((path, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                (path, Some(simulations(text, n)?))
+            }
+            _ => (rest, None),
+        }
+    };
+    if path.trim().is_empty() {
+        return Err(bad(text, format!("the {what} is missing")));
+    }
+    Ok((PathBuf::from(path), sims))
+}
+
+impl FromStr for PlayerSpec {
+    type Err = BadSpec;
+
+    fn from_str(text: &str) -> Result<Self, BadSpec> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(BadSpec("an empty player spec (see PLAYER SPECS in --help)".into()));
+        }
+        if let Some(rest) = t.strip_prefix("cmd:") {
+            let command = unquote(text, rest.trim())?.trim();
+            if command.is_empty() {
+                return Err(bad(text, "cmd: needs a command line, e.g. cmd:\"score4-bot --agent greedy\""));
+            }
+            return Ok(PlayerSpec::Command(command.to_string()));
+        }
+        if let Some(rest) = t.strip_prefix("run:") {
+            let (dir, simulations) = path_and_simulations(text, rest, "run directory")?;
+            return Ok(PlayerSpec::Run { dir, simulations });
+        }
+        if let Some(rest) = t.strip_prefix("ckpt:") {
+            let (path, simulations) = path_and_simulations(text, rest, "checkpoint path")?;
+            return Ok(PlayerSpec::Checkpoint { path, simulations });
+        }
+        if t == "shipped" {
+            return Ok(PlayerSpec::Shipped { simulations: None });
+        }
+        if let Some(n) = t.strip_prefix("shipped:") {
+            return Ok(PlayerSpec::Shipped { simulations: Some(simulations(text, n)?) });
+        }
+        let (name, arg) = match t.split_once(':') {
+            Some((name, arg)) => (name, Some(arg)),
+            None => (t, None),
+        };
+        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+            return Err(bad(
+                text,
+                "a player is a baseline NAME[:N], run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS] or cmd:\"PROGRAM ARGS\"",
+            ));
+        }
+        let arg = match arg {
+            None => None,
+            Some(a) => Some(a.parse::<u64>().map_err(|_| {
+                bad(
+                    text,
+                    format!(
+                        "after \"{name}:\" comes a number (alphabeta:DEPTH, mcts:SIMS, lookahead:MS); \
+                         paths and programs take run:, ckpt: or cmd:"
+                    ),
+                )
+            })?),
+        };
+        Ok(PlayerSpec::Baseline { name: name.to_ascii_lowercase(), arg })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sims = |n: &Option<usize>| n.map(|n| format!(":{n}")).unwrap_or_default();
+        match self {
+            PlayerSpec::Baseline { name, arg: None } => write!(f, "{name}"),
+            PlayerSpec::Baseline { name, arg: Some(n) } => write!(f, "{name}:{n}"),
+            PlayerSpec::Run { dir, simulations } => write!(f, "run:{}{}", dir.display(), sims(simulations)),
+            PlayerSpec::Checkpoint { path, simulations } => write!(f, "ckpt:{}{}", path.display(), sims(simulations)),
+            PlayerSpec::Shipped { simulations } => write!(f, "shipped{}", sims(simulations)),
+            PlayerSpec::Command(command) => write!(f, "cmd:{command}"),
+        }
+    }
+}
+
+/// A trained model as a player: its search, with the advisor its config names.
+fn trained<G: KnownGame>(
+    game: &G,
+    mut model: TrainedModel,
+    simulations: Option<usize>,
+    options: &BuildOptions,
+) -> anyhow::Result<Factory<G>> {
+    if let Some(considered) = options.considered {
+        model.config.search.considered = considered;
+    }
+    let advisor = model.config.search.advisor.as_deref().map(G::advisor).transpose()?;
+    let game = game.clone();
+    Ok(Box::new(move || Box::new(model.search_agent(&game, simulations, advisor.clone()))))
+}
+
+impl PlayerSpec {
+    /// The `random` baseline, which anchors ratings at 0.
+    pub fn is_random(&self) -> bool {
+        matches!(self, PlayerSpec::Baseline { name, arg: None } if name == "random")
+    }
+
+    /// Builds the player for `game`: loads models, checks that programs exist and that baselines
+    /// are known, so that a bad spec fails before any game is played.
+    pub fn build<G: KnownGame>(&self, game: &G, options: &BuildOptions) -> anyhow::Result<Player<G>> {
+        let faults = Arc::new(AtomicUsize::new(0));
+        let make: Factory<G> = match self {
+            PlayerSpec::Baseline { name, arg } => G::baseline(name, *arg, options)?,
+            PlayerSpec::Run { dir: path, simulations } | PlayerSpec::Checkpoint { path, simulations } => {
+                let model = TrainedModel::load(game, path).with_context(|| format!("player {self}"))?;
+                trained(game, model, *simulations, options)?
+            }
+            PlayerSpec::Shipped { simulations } => {
+                let model = tabula_bots::shipped::model(game).with_context(|| format!("player {self}"))?;
+                trained(game, model, *simulations, options)?
+            }
+            PlayerSpec::Command(command) => {
+                check_program(command).with_context(|| format!("player {self}"))?;
+                G::program(command, options, faults.clone())
+            }
+        };
+        Ok(Player { spec: self.clone(), opponent: Opponent { name: self.to_string(), make }, faults })
+    }
+}
+
+/// The first word of `command` must be a program: a file, or a name found on `PATH`.
+fn check_program(command: &str) -> anyhow::Result<()> {
+    let words = score4::referee::split_words(command).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let program = words.first().context("the command is empty")?;
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+    };
+    anyhow::ensure!(found, "no program {program:?} (not a file, and not found on PATH)");
+    Ok(())
+}
+
+/// How players are built: settings that are not part of a spec.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// Thinking time a move of the searching baselines named without a number.
+    pub movetime: Duration,
+    /// Root actions a trained model's Gumbel search considers (default: its run's `considered`).
+    pub considered: Option<usize>,
+    /// How long a Score 4 `cmd:` program may take to answer one command.
+    pub command_timeout: Duration,
+    /// Show `cmd:` programs' stderr.
+    pub verbose: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            movetime: Duration::from_millis(1000),
+            considered: None,
+            command_timeout: score4::referee::DEFAULT_TIMEOUT,
+            verbose: false,
+        }
+    }
+}
+
+/// Makes fresh agents of a player, one per thread.
+pub type Factory<G> = Box<dyn Fn() -> Box<dyn Agent<<G as Game>::State>> + Send + Sync>;
+
+/// A built player: its spec, its name and factory, and how often its program failed (`cmd:`).
+pub struct Player<G: Game> {
+    pub spec: PlayerSpec,
+    pub opponent: Opponent<G>,
+    pub faults: Arc<AtomicUsize>,
+}
+
+impl<G: Game> Player<G> {
+    pub fn name(&self) -> &str {
+        &self.opponent.name
+    }
+
+    pub fn faults(&self) -> usize {
+        self.faults.load(Ordering::Relaxed)
+    }
+}
+
+/// A game whose baselines, advisors and protocol programs tabula can seat.
+pub trait KnownGame: Game {
+    /// The baselines, for messages.
+    const BASELINES: &'static str;
+    /// The baseline `name`, with its number if given.
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>>;
+    /// The advisor a run's config names (`search.advisor`).
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>>;
+    /// An external program speaking the game's protocol.
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self>;
+}
+
+fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "unknown agent {name:?}; {game} offers {}, or run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS], \
+         cmd:\"PROGRAM ARGS\" (see PLAYER SPECS in `tabula arena --help`)",
+        G::BASELINES
+    )
+}
+
+impl KnownGame for score4::Score4 {
+    const BASELINES: &'static str = "random, greedy, alphabeta[:DEPTH], mcts[:SIMS]";
+
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::score4::{AGENT_NAMES, AgentOptions, agent_by_name, mcts_with_simulations};
+        if !AGENT_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Score 4", name));
+        }
+        let clock = AgentOptions { movetime: Some(options.movetime), depth: None };
+        let agent_options = match (name, arg) {
+            (_, None) => clock,
+            ("mcts", Some(sims)) => {
+                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+                return Ok(Box::new(move || mcts_with_simulations(sims as usize)));
+            }
+            ("alphabeta", Some(depth)) => {
+                anyhow::ensure!((1..=64).contains(&depth), "alphabeta:DEPTH needs a depth from 1 to 64");
+                AgentOptions { movetime: None, depth: Some(depth as u32) }
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; alphabeta:DEPTH and mcts:SIMS do"),
+        };
+        let name = name.to_string();
+        Ok(Box::new(move || agent_by_name(&name, &agent_options).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Score 4 has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self> {
+        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
+        Box::new(move || {
+            Box::new(
+                score4::referee::ProgramAgent::new(&command)
+                    .with_timeout(timeout)
+                    .verbose(verbose)
+                    .with_fault_counter(faults.clone()),
+            )
+        })
+    }
+}
+
+impl KnownGame for superball::Superball {
+    const BASELINES: &'static str = "random, greedy, lookahead[:MS]";
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::superball::PLAYERS;
+        use tabula_baselines::superball::by_name;
+        if !PLAYERS.contains(&name) {
+            return Err(unknown::<Self>("Superball", name));
+        }
+        let budget_ms = match (name, arg) {
+            (_, None) => 0,
+            ("lookahead", Some(ms)) if ms > 0 => ms,
+            ("lookahead", Some(_)) => anyhow::bail!("lookahead:MS needs at least 1 millisecond"),
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; lookahead:MS does"),
+        };
+        let name = name.to_string();
+        Ok(Box::new(move || by_name(&name, budget_ms).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        tabula_baselines::superball::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
+    }
+
+    fn program(command: &str, _options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self> {
+        let command = command.to_string();
+        Box::new(move || Box::new(superball::harness::ProgramAgent::new(&command).with_fault_counter(faults.clone())))
+    }
+}
+
+/// Work that needs a game's type.
+pub trait GameTask {
+    type Output;
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Self::Output>;
+}
+
+/// Builds the game of `game_spec` and runs `task` on it.
+pub fn with_game<T: GameTask>(game_spec: &str, task: T) -> anyhow::Result<T::Output> {
+    registry().build(game_spec).context("see `tabula games` for the games and their parameters")?;
+    let spec: GameSpec = game_spec.parse()?;
+    match spec.name.as_str() {
+        "score4" => task.run(score4::Score4::from_spec(&spec)?),
+        "superball" => task.run(superball::Superball::from_spec(&spec)?),
+        other => anyhow::bail!("tabula cannot seat players in {other} yet"),
+    }
+}
+
+/// Parses every spec, naming the first bad one.
+pub fn parse_all(texts: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
+    texts.iter().map(|t| t.parse::<PlayerSpec>().map_err(anyhow::Error::from)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> PlayerSpec {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn error(text: &str) -> String {
+        text.parse::<PlayerSpec>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn baselines_with_and_without_numbers() {
+        assert_eq!(spec("random"), PlayerSpec::Baseline { name: "random".into(), arg: None });
+        assert_eq!(spec(" Greedy "), PlayerSpec::Baseline { name: "greedy".into(), arg: None });
+        assert_eq!(spec("alphabeta:3"), PlayerSpec::Baseline { name: "alphabeta".into(), arg: Some(3) });
+        assert_eq!(spec("mcts:200").to_string(), "mcts:200");
+        assert!(spec("random").is_random() && !spec("random:1").is_random() && !spec("greedy").is_random());
+    }
+
+    #[test]
+    fn models_with_and_without_simulations() {
+        assert_eq!(spec("run:runs/a"), PlayerSpec::Run { dir: "runs/a".into(), simulations: None });
+        assert_eq!(spec("run:runs/a:800"), PlayerSpec::Run { dir: "runs/a".into(), simulations: Some(800) });
+        assert_eq!(
+            spec("ckpt:/x/model.bpk:16"),
+            PlayerSpec::Checkpoint { path: "/x/model.bpk".into(), simulations: Some(16) }
+        );
+        // A colon that is not followed by a number belongs to the path.
+        assert_eq!(spec("run:runs/a:b"), PlayerSpec::Run { dir: "runs/a:b".into(), simulations: None });
+        assert_eq!(spec("run:\"my runs/a\":4"), PlayerSpec::Run { dir: "my runs/a".into(), simulations: Some(4) });
+        assert_eq!(spec("ckpt:'my ckpt'"), PlayerSpec::Checkpoint { path: "my ckpt".into(), simulations: None });
+        assert_eq!(spec("shipped"), PlayerSpec::Shipped { simulations: None });
+        assert_eq!(spec("shipped:400"), PlayerSpec::Shipped { simulations: Some(400) });
+        for text in ["run:runs/a:800", "ckpt:c/model.bpk", "shipped:400", "shipped"] {
+            assert_eq!(spec(text).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn commands_keep_their_inner_quotes() {
+        assert_eq!(spec("cmd:score4-bot --agent greedy"), PlayerSpec::Command("score4-bot --agent greedy".into()));
+        assert_eq!(spec("cmd:\"score4-bot --agent greedy\""), PlayerSpec::Command("score4-bot --agent greedy".into()));
+        assert_eq!(spec("cmd:'bot --name \"big bot\"'"), PlayerSpec::Command("bot --name \"big bot\"".into()));
+        assert_eq!(spec("cmd:\"sb-play\"").to_string(), "cmd:sb-play");
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong_in_one_line() {
+        for (text, expected) in [
+            ("", "empty player spec"),
+            ("cmd:", "cmd: needs a command line"),
+            ("cmd:\"score4-bot --agent greedy", "the quote \" is not closed"),
+            ("run:", "the run directory is missing"),
+            ("run::5", "the run directory is missing"),
+            ("ckpt:\"a b", "the quote \" is not closed"),
+            ("ckpt:\"a b\"x", "\"x\" after the quoted checkpoint path"),
+            ("run:dir:0", "at least 1"),
+            ("shipped:many", "\"many\" is not a number of simulations"),
+            ("alphabeta:deep", "after \"alphabeta:\" comes a number"),
+            ("rn:runs/a", "paths and programs take run:, ckpt: or cmd:"),
+            ("my bot", "a player is a baseline NAME[:N]"),
+        ] {
+            let e = error(text);
+            assert!(e.contains(expected), "{text:?} gave {e:?}");
+            assert!(!e.contains('\n'), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn players_are_built_for_their_game_or_refused_clearly() {
+        let options = BuildOptions::default();
+        let score4 = score4::Score4;
+        let built = spec("alphabeta:1").build(&score4, &options).unwrap();
+        assert_eq!(built.name(), "alphabeta:1");
+        (built.opponent.make)();
+        for text in ["random", "greedy", "mcts:4", "alphabeta"] {
+            spec(text).build(&score4, &options).unwrap();
+        }
+        let error = |text: &str| spec(text).build(&score4, &options).err().map(|e| format!("{e:#}")).unwrap();
+        assert!(error("deep-blue").contains("unknown agent \"deep-blue\"; Score 4 offers random"));
+        assert!(error("greedy:3").contains("greedy takes no number"));
+        assert!(error("lookahead").contains("unknown agent \"lookahead\""));
+        assert!(error("run:/nonexistent/run").contains("player run:/nonexistent/run: /nonexistent/run: no such model"));
+        // The model compiled into the bots, as the bots play it.
+        let shipped = spec("shipped:8").build(&score4, &options).unwrap();
+        let mut agent = (shipped.opponent.make)();
+        let state = tabula_core::Game::new_initial_state(&score4, 0);
+        let action = agent.act(&state, &mut tabula_core::rng_from_seed(1));
+        assert!(tabula_core::State::legal_actions(&state).contains(&action));
+        assert!(error("cmd:/nonexistent/bot -v").contains("no program \"/nonexistent/bot\""));
+        assert!(error("cmd:'bot \"open'").contains("player cmd:bot \"open"));
+        spec("cmd:sh -c true").build(&score4, &options).unwrap();
+
+        let superball = superball::Superball::default();
+        spec("lookahead:50").build(&superball, &options).unwrap();
+        let e = spec("mcts:5").build(&superball, &options).err().unwrap().to_string();
+        assert!(e.contains("Superball offers random, greedy, lookahead[:MS]"), "{e}");
+    }
+}

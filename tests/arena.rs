@@ -1,0 +1,174 @@
+//! `tabula arena` and `tabula replay`, driven as a person would drive them.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("tabula starts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = tabula(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn a_tiny_round_robin_rates_every_player() {
+    let doc = json(&["arena", "score4", "--players", "random", "greedy", "alphabeta:1", "--games", "4", "--json"]);
+    assert_eq!(doc["format"], "round_robin");
+    assert_eq!(doc["anchor"], "random");
+    let players = doc["players"].as_array().unwrap();
+    assert_eq!(
+        players.iter().map(|p| p["player"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["random", "greedy", "alphabeta:1"]
+    );
+    for p in players {
+        let (elo, lo, hi) =
+            (p["elo"].as_f64().unwrap(), p["elo_low"].as_f64().unwrap(), p["elo_high"].as_f64().unwrap());
+        assert!(lo <= elo && elo <= hi, "{p}");
+        assert_eq!(p["games"], 8);
+        assert_eq!(p["faults"], 0);
+    }
+    assert_eq!(players[0]["elo"], 0.0);
+    let pairings = doc["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 3);
+    for p in pairings {
+        let played: u64 = ["wins", "draws", "losses"].iter().map(|k| p[k].as_u64().unwrap()).sum();
+        assert_eq!(played, 4, "{p}");
+    }
+}
+
+#[test]
+fn a_gauntlet_plays_one_player_against_the_rest_and_tables_read() {
+    let doc = json(&[
+        "arena",
+        "score4",
+        "--players",
+        "random",
+        "greedy",
+        "--gauntlet",
+        "alphabeta:1",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(doc["format"], "gauntlet");
+    let pairings = doc["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 2);
+    assert!(pairings.iter().all(|p| p["a"] == "alphabeta:1"), "{pairings:?}");
+
+    let (code, out, err) = tabula(&["arena", "score4", "--players", "random", "mcts:8", "--games", "2", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("random vs mcts:8"), "{out}");
+    assert!(out.contains("(anchor)") && out.contains("95% INTERVAL"), "{out}");
+}
+
+#[test]
+fn records_replay_move_by_move() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("games.jsonl");
+    let file = file.to_str().unwrap();
+    let (code, _, err) =
+        tabula(&["arena", "score4", "--players", "random", "greedy", "--games", "3", "--records", file, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<Value> =
+        std::fs::read_to_string(file).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3);
+    for (k, r) in records.iter().enumerate() {
+        assert_eq!(r["number"], k + 1);
+        assert_eq!(r["game"], "score4");
+        assert_eq!(r["opening_plies"], 2);
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&r["result"].as_str().unwrap()), "{r}");
+    }
+    // The first two games share an opening, with the seats swapped.
+    assert_eq!(records[0]["moves"].as_array().unwrap()[..2], records[1]["moves"].as_array().unwrap()[..2]);
+    assert_eq!(records[0]["players"], serde_json::json!(["random", "greedy"]));
+    assert_eq!(records[1]["players"], serde_json::json!(["greedy", "random"]));
+
+    let (code, out, err) = tabula(&["replay", file, "--game", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "the replay ends as recorded: {err}");
+    let moves = records[1]["moves"].as_array().unwrap();
+    let first = moves[0].as_str().unwrap();
+    assert!(out.starts_with("Game 2: score4, White greedy vs Black random"), "{out}");
+    assert!(out.contains(&format!("1. White (greedy) plays {first} (random opening).")), "{out}");
+    let last = moves.last().unwrap().as_str().unwrap();
+    assert!(out.contains(&format!("{}. ", moves.len())) && out.contains(&format!("plays {last}.")), "{out}");
+    assert!(out.contains(&format!("Result: {}", records[1]["result"].as_str().unwrap())), "{out}");
+
+    let (code, _, err) = tabula(&["replay", file, "--game", "9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds 3 games, so there is no game 9"), "{err}");
+}
+
+#[test]
+fn one_player_games_compare_players_on_the_same_seeds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("superball.jsonl");
+    let file = file.to_str().unwrap();
+    let game = "superball(rows=6,cols=6,mss=4,colors=pbyrg)";
+    let doc = json(&[
+        "arena",
+        game,
+        "--players",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--records",
+        file,
+    ]);
+    assert_eq!(doc["first_seed"], 3);
+    let players = doc["players"].as_array().unwrap();
+    assert_eq!(players[0]["player"], "greedy");
+    assert!(players[0]["paired_diff"].is_null());
+    let diff = players[1]["paired_diff"]["mean"].as_f64().unwrap();
+    let means: Vec<f64> = players.iter().map(|p| p["mean"].as_f64().unwrap()).collect();
+    assert!((diff - (means[1] - means[0])).abs() < 1e-9, "the mean of differences is the difference of means");
+    assert!(players.iter().all(|p| p["games"] == 4 && p["seconds_per_game"].as_f64().unwrap() >= 0.0));
+
+    let first: Value = serde_json::from_str(std::fs::read_to_string(file).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(first["seed"], 3);
+    let (code, out, err) = tabula(&["replay", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains(&format!("Score: {}", first["returns"][0].as_f64().unwrap())), "{out}");
+}
+
+#[test]
+fn bad_requests_get_one_clear_line_and_a_failing_status() {
+    for (args, expected) in [
+        (&["arena", "score4", "--players", "random", "rn:runs/x"][..], "bad player spec \"rn:runs/x\""),
+        (&["arena", "score4", "--players", "random", "cmd:/nonexistent/bot"], "no program \"/nonexistent/bot\""),
+        (&["arena", "score4", "--players", "random", "deep-blue"], "unknown agent \"deep-blue\""),
+        (&["arena", "score4", "--players", "random", "run:/nonexistent/run"], "no such model"),
+        (&["arena", "score4", "--players", "random"], "at least two players"),
+        (&["arena", "score4", "--players", "random", "random"], "random is listed twice"),
+        (&["arena", "chess", "--players", "random", "greedy"], "unknown game \"chess\""),
+        (&["arena", "score4", "--players", "random", "greedy", "--games", "0"], "--games must be at least 1"),
+    ] {
+        let (code, out, err) = tabula(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_explains_the_player_specs() {
+    let (code, out, _) = tabula(&["arena", "--help"]);
+    assert_eq!(code, 0);
+    for text in ["PLAYER SPECS", "alphabeta:DEPTH", "run:DIR[:SIMS]", "cmd:\"PROGRAM ARGS\"", "--gauntlet", "--records"]
+    {
+        assert!(out.contains(text), "{text}: {out}");
+    }
+}
