@@ -12,7 +12,7 @@
 //! ```
 
 use crate::config::TrainConfig;
-use crate::evaluator::{NetEvaluator, eval_search_config};
+use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use anyhow::Context;
 use rand::RngCore;
 use std::path::{Path, PathBuf};
@@ -74,7 +74,7 @@ impl TrainedModel {
         let simulations = simulations.unwrap_or(self.config.search.eval_simulations);
         let search = eval_search_config(&self.config, simulations, None);
         let name = format!("{}@{}({simulations} sims)", self.source, self.card.training_step);
-        MctsAgent::new(name, self.evaluator(game), search).with_advisor(advisor)
+        net_agent(game, self.net.clone(), &self.config, search, name).with_advisor(advisor)
     }
 
     /// The network with search for `budget` of thinking per move. Time-limited search uses a PUCT
@@ -88,7 +88,7 @@ impl TrainedModel {
         let root = RootMode::Puct { dirichlet_alpha: self.config.search.dirichlet_alpha, dirichlet_fraction: 0.0 };
         let search = self.config.search.search_config(self.config.search.eval_simulations, root, 0.0);
         let name = format!("{}@{}({} ms)", self.source, self.card.training_step, budget.as_millis());
-        MctsAgent::new(name, self.evaluator(game), search).with_advisor(advisor).with_time_budget(budget)
+        net_agent(game, self.net.clone(), &self.config, search, name).with_advisor(advisor).with_time_budget(budget)
     }
 
     /// The policy head alone: the legal action with the highest logit, no search (fastest).
@@ -98,10 +98,6 @@ impl TrainedModel {
             obs_len: game.observation_len(),
             name: format!("{}@{}(policy)", self.source, self.card.training_step),
         }
-    }
-
-    fn evaluator<G: Game>(&self, game: &G) -> NetEvaluator {
-        NetEvaluator::new(game, self.net.clone(), self.config.value_codec())
     }
 }
 

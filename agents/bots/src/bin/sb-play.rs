@@ -12,7 +12,7 @@
 use clap::Parser;
 use rand::SeedableRng;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use superball::{Superball, SuperballState, cli};
 use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
@@ -76,7 +76,7 @@ fn make_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<Sup
     let name = args.agent.to_ascii_lowercase();
     match name.as_str() {
         "az" | "net" => match &args.checkpoint {
-            Some(path) => trained_agent(game, TrainedModel::load(game, Path::new(path))?, args),
+            Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args),
             // The shipped model fits one board size; on others the bot still plays.
             None => match shipped::model(game) {
                 Ok(model) => trained_agent(game, model, args),
