@@ -11,6 +11,7 @@ mod play;
 mod players;
 mod plot;
 mod replay;
+mod selfplay_bench;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +45,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Show one game of an arena's --records file, move by move.
     Replay(replay::ReplayArgs),
+    /// Measure self-play throughput (moves, evaluations, CPU use) of a training config.
+    SelfplayBench(selfplay_bench::SelfPlayBenchArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -58,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Plot(args) => plot::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::SelfplayBench(args) => selfplay_bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

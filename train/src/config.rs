@@ -1,5 +1,6 @@
 //! The training configuration (TOML), with an embedded default per game.
 
+use crate::selfplay::{FastSearches, SelfPlayConfig};
 use crate::value_codec::{ValueCodec, ValueTransform};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -144,6 +145,13 @@ pub struct SelfPlaySection {
     /// noisy than one game's outcome, the outcome is unbiased.
     #[serde(default)]
     pub root_value_weight: f32,
+    /// Playout-cap randomisation (KataGo): when set, a move gets the full `search.simulations` (and
+    /// becomes a training sample) with probability `full_search_fraction`, otherwise a search of
+    /// this many simulations that only moves the game on. Absent: every move is a full search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast_simulations: Option<usize>,
+    #[serde(default = "one_f32")]
+    pub full_search_fraction: f32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -255,6 +263,30 @@ impl TrainConfig {
         Self::from_toml(&text).with_context(|| format!("in {}", path.display()))
     }
 
+    /// The self-play this run's workers play.
+    pub fn selfplay_config(&self) -> SelfPlayConfig {
+        let s = &self.search;
+        let root = match s.root {
+            SelfPlayRoot::Gumbel => RootMode::Gumbel { considered: s.considered },
+            SelfPlayRoot::Puct => {
+                RootMode::Puct { dirichlet_alpha: s.dirichlet_alpha, dirichlet_fraction: s.dirichlet_fraction }
+            }
+        };
+        SelfPlayConfig {
+            search: s.search_config(s.simulations, root, 1.0),
+            games_in_flight: self.selfplay.games_in_flight,
+            value: self.value_codec(),
+            max_moves: self.selfplay.max_moves,
+            reuse_tree: true,
+            explore_moves: self.selfplay.explore_moves,
+            root_value_weight: self.selfplay.root_value_weight,
+            fast_searches: self
+                .selfplay
+                .fast_simulations
+                .map(|simulations| FastSearches { simulations, full_fraction: self.selfplay.full_search_fraction }),
+        }
+    }
+
     /// How this run turns returns into value targets and back.
     pub fn value_codec(&self) -> ValueCodec {
         ValueCodec { scale: self.selfplay.value_scale, transform: self.selfplay.value_transform }
@@ -284,6 +316,14 @@ impl TrainConfig {
         anyhow::ensure!(
             (0.0..=1.0).contains(&self.selfplay.root_value_weight),
             "selfplay.root_value_weight must lie in [0, 1]"
+        );
+        anyhow::ensure!(
+            self.selfplay.full_search_fraction > 0.0 && self.selfplay.full_search_fraction <= 1.0,
+            "selfplay.full_search_fraction must lie in (0, 1]"
+        );
+        anyhow::ensure!(
+            self.selfplay.fast_simulations.is_none_or(|n| n >= 1 && n <= self.search.simulations),
+            "selfplay.fast_simulations must lie between 1 and search.simulations"
         );
         anyhow::ensure!((0.0..=1.0).contains(&self.search.advice_prior), "search.advice_prior must lie in [0, 1]");
         anyhow::ensure!(self.search.min_value_range >= 0.0, "search.min_value_range must not be negative");

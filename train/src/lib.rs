@@ -3,17 +3,20 @@
 //!
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
+//! * [`bench`] — the self-play throughput benchmark.
 //! * [`arena`] — matches between agents and single-player score runs, optionally recorded.
 //! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
 //! * [`log`] — TensorBoard scalars and a JSONL log; [`plot`] — its learning curves as a PNG.
-//! * [`checkpoint`] — atomic checkpoint directories.
+//! * [`checkpoint`] — atomic checkpoint directories; [`cpu`] — process CPU time and utilisation.
 //! * [`value_codec`] — returns to value targets and back.
 //! * [`trained`] — a trained model with its run's settings, as a player (bots, arena, play).
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
 
 pub mod arena;
+pub mod bench;
 pub mod checkpoint;
 pub mod config;
+pub mod cpu;
 pub mod elo;
 pub mod evaluator;
 pub mod log;

@@ -22,6 +22,17 @@ pub struct SelfPlayConfig {
     pub explore_moves: Option<usize>,
     /// Weight of the search's root value in the value target; the game's outcome gets the rest.
     pub root_value_weight: f32,
+    /// Playout-cap randomisation (KataGo): most moves get a cheap search and are not recorded.
+    pub fast_searches: Option<FastSearches>,
+}
+
+/// Playout-cap randomisation: a move is searched with the full budget (and becomes a training
+/// sample) with probability `full_fraction`; otherwise with `simulations` only, and it just moves
+/// the game on. More games per second for the same samples: the value targets see more games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FastSearches {
+    pub simulations: usize,
+    pub full_fraction: f32,
 }
 
 /// A finished game.
@@ -57,6 +68,7 @@ pub struct SelfPlayWorker<G: Game> {
     slots: Vec<Slot<G::State>>,
     rng: GameRng,
     advisor: Option<SharedAdvisor<G::State>>,
+    moves: u64,
 }
 
 impl<G: Game> SelfPlayWorker<G> {
@@ -65,7 +77,12 @@ impl<G: Game> SelfPlayWorker<G> {
         let slots = (0..config.games_in_flight.max(1))
             .map(|_| Slot { state: game.new_initial_state(rng.random()), search: None, pending: Vec::new() })
             .collect();
-        SelfPlayWorker { game, config, slots, rng, advisor: None }
+        SelfPlayWorker { game, config, slots, rng, advisor: None, moves: 0 }
+    }
+
+    /// Moves played so far (searched decisions, recorded or not).
+    pub fn moves(&self) -> u64 {
+        self.moves
     }
 
     /// Hand-written advice for every search's Gumbel root (see [`tabula_search::Advisor`]).
@@ -84,10 +101,16 @@ impl<G: Game> SelfPlayWorker<G> {
                     finished.push(record);
                 }
             }
+            let full: Vec<bool> = self
+                .slots
+                .iter()
+                .map(|_| self.config.fast_searches.is_none_or(|f| self.rng.random::<f32>() < f.full_fraction))
+                .collect();
             let mut searches: Vec<Search<G::State>> = self
                 .slots
                 .iter_mut()
-                .map(|slot| {
+                .zip(&full)
+                .map(|(slot, &full)| {
                     let mut search = match slot.search.take() {
                         Some(mut s) if self.config.reuse_tree => {
                             s.reroot(&slot.state);
@@ -98,22 +121,29 @@ impl<G: Game> SelfPlayWorker<G> {
                     };
                     let explore = self.config.explore_moves.is_none_or(|k| slot.state.move_number() < k);
                     search.set_temperature(if explore { self.config.search.temperature } else { 0.0 });
+                    search.set_simulations(match self.config.fast_searches {
+                        Some(fast) if !full => fast.simulations,
+                        _ => self.config.search.simulations,
+                    });
                     search
                 })
                 .collect();
             let results = run_lockstep(&mut searches, evaluator, &mut self.rng);
             let obs_len = self.game.observation_len();
-            for ((slot, search), result) in self.slots.iter_mut().zip(searches).zip(results) {
+            self.moves += self.slots.len() as u64;
+            for (((slot, search), result), full) in self.slots.iter_mut().zip(searches).zip(results).zip(full) {
                 let player = slot.state.turn().player().expect("searched at a decision");
-                let mut observation = vec![0.0; obs_len];
-                slot.state.observation(player, &mut observation);
-                slot.pending.push(Pending {
-                    observation,
-                    policy: result.policy,
-                    player,
-                    returns_then: slot.state.returns(),
-                    root_values: result.root_values,
-                });
+                if full {
+                    let mut observation = vec![0.0; obs_len];
+                    slot.state.observation(player, &mut observation);
+                    slot.pending.push(Pending {
+                        observation,
+                        policy: result.policy,
+                        player,
+                        returns_then: slot.state.returns(),
+                        root_values: result.root_values,
+                    });
+                }
                 slot.state.apply(result.action).expect("the search recommends a legal action");
                 slot.search = Some(search);
             }
@@ -182,6 +212,7 @@ mod tests {
             reuse_tree: true,
             explore_moves: None,
             root_value_weight: 0.0,
+            fast_searches: None,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
@@ -209,6 +240,7 @@ mod tests {
             reuse_tree: false,
             explore_moves: None,
             root_value_weight: 0.5,
+            fast_searches: None,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(9), config, 7);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
@@ -239,6 +271,7 @@ mod tests {
                 reuse_tree: false,
                 explore_moves,
                 root_value_weight: 0.0,
+                fast_searches: None,
             };
             let mut worker = SelfPlayWorker::new(Nim::new(9), config, 5);
             let games = worker.play(&UniformEvaluator::default(), 30);

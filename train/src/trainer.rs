@@ -3,22 +3,24 @@
 
 use crate::arena::{play_match, play_scores};
 use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
-use crate::config::{SelfPlayRoot, TrainConfig};
+use crate::config::TrainConfig;
+use crate::cpu::CpuMeter;
 use crate::elo::elo_from_score;
 use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
 use crate::replay::ReplayBuffer;
 use crate::sample::{densify, transformed};
-use crate::selfplay::{SelfPlayConfig, SelfPlayWorker};
+use crate::selfplay::SelfPlayWorker;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
-use tabula_search::{RootMode, SharedAdvisor};
+use tabula_search::SharedAdvisor;
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
 pub struct Opponent<G: Game> {
@@ -33,6 +35,9 @@ struct Progress {
     games: u64,
     samples_generated: u64,
     samples_trained: u64,
+    /// Moves played in self-play, recorded as samples or not (playout-cap randomisation).
+    #[serde(default)]
+    moves: u64,
     /// Training steps owed to keep the replay ratio (fractional carry).
     owed_steps: f64,
     /// Seconds trained over all sessions of this run.
@@ -100,6 +105,7 @@ impl<G: Game> Trainer<G> {
                 games: 0,
                 samples_generated: 0,
                 samples_trained: 0,
+                moves: 0,
                 owed_steps: 0.0,
                 seconds: 0.0,
                 rng: rng_from_seed(config.seed),
@@ -179,20 +185,21 @@ impl<G: Game> Trainer<G> {
         let mut meter = LogMeter::new(&self.progress);
 
         while start.elapsed() < budget && limits.max_steps.is_none_or(|m| self.progress.step < m) {
-            // Self-play on the worker threads while this thread learns from the samples of earlier
-            // rounds: the two overlap, so neither leaves a core idle while the other runs. The
-            // workers play with the network as it was when the round began.
+            // The workers play while the learner trains on the samples of earlier rounds: the two
+            // overlap, so neither leaves a core idle while the other runs. The workers play with
+            // the network as it was when the round began.
             let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.value_codec());
             let decisions = self.config.selfplay.decisions_per_round;
-            let (records, learned) = std::thread::scope(|scope| {
-                let handles: Vec<_> =
-                    workers.iter_mut().map(|w| scope.spawn(|| w.play(&evaluator, decisions))).collect();
-                let learned = self.learn_owed_steps(&limits, start, &mut meter, &bar);
-                let records: Vec<_> =
-                    handles.into_iter().flat_map(|h| h.join().expect("self-play worker panicked")).collect();
-                (records, learned)
-            });
+            let moves_before: u64 = workers.iter().map(|w| w.moves()).sum();
+            // Everything runs in rayon's pool: the network's ops split across the same threads, so
+            // a thread waiting for one op's pieces works on another worker's instead of idling
+            // (separate OS threads left a quarter of two cores unused).
+            let (records, learned) = rayon::join(
+                || workers.par_iter_mut().flat_map_iter(|w| w.play(&evaluator, decisions)).collect::<Vec<_>>(),
+                || self.learn_owed_steps(&limits, start, &mut meter, &bar),
+            );
             learned?;
+            self.progress.moves += workers.iter().map(|w| w.moves()).sum::<u64>() - moves_before;
             let mut new_samples = 0u64;
             for record in records {
                 self.progress.games += 1;
@@ -250,6 +257,7 @@ impl<G: Game> Trainer<G> {
                 let secs = meter.since.elapsed().as_secs_f64().max(1e-9);
                 let games = (self.progress.games - meter.games) as f64;
                 let samples = (self.progress.samples_generated - meter.samples) as f64;
+                let moves = (self.progress.moves - meter.moves) as f64;
                 let mean = meter.losses.mean();
                 self.log.record(
                     self.progress.step,
@@ -263,6 +271,8 @@ impl<G: Game> Trainer<G> {
                         ("replay_size", self.replay.len() as f64),
                         ("games_per_s", games / secs),
                         ("selfplay_positions_per_s", samples / secs),
+                        ("selfplay_moves_per_s", moves / secs),
+                        ("cpu_utilisation", meter.cpu.utilisation()),
                         ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
                         ("learning_rate", lr),
                     ],
@@ -290,23 +300,7 @@ impl<G: Game> Trainer<G> {
     }
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
-        let s = &self.config.search;
-        let root = match s.root {
-            SelfPlayRoot::Gumbel => RootMode::Gumbel { considered: s.considered },
-            SelfPlayRoot::Puct => {
-                RootMode::Puct { dirichlet_alpha: s.dirichlet_alpha, dirichlet_fraction: s.dirichlet_fraction }
-            }
-        };
-        let search = s.search_config(s.simulations, root, 1.0);
-        let config = SelfPlayConfig {
-            search,
-            games_in_flight: self.config.selfplay.games_in_flight,
-            value: self.config.value_codec(),
-            max_moves: self.config.selfplay.max_moves,
-            reuse_tree: true,
-            explore_moves: self.config.selfplay.explore_moves,
-            root_value_weight: self.config.selfplay.root_value_weight,
-        };
+        let config = self.config.selfplay_config();
         (0..self.config.selfplay.workers)
             .map(|_| {
                 SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random())
@@ -418,7 +412,7 @@ impl<G: Game> Trainer<G> {
     }
 }
 
-fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
+pub(crate) fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
     NetConfig {
         input_shape: game.observation_shape(),
         num_actions: game.num_actions(),
@@ -429,7 +423,7 @@ fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
     }
 }
 
-fn learner_options(config: &TrainConfig) -> tabula_nets::LearnerConfig {
+pub(crate) fn learner_options(config: &TrainConfig) -> tabula_nets::LearnerConfig {
     tabula_nets::LearnerConfig {
         lr: config.learner.learning_rate,
         weight_decay: config.learner.weight_decay as f32,
@@ -459,8 +453,10 @@ fn progress_bar(visible: bool, budget: Duration) -> ProgressBar {
 /// What the next log line measures rates and mean losses from.
 struct LogMeter {
     since: Instant,
+    cpu: CpuMeter,
     games: u64,
     samples: u64,
+    moves: u64,
     losses: LossSums,
 }
 
@@ -468,8 +464,10 @@ impl LogMeter {
     fn new(progress: &Progress) -> Self {
         LogMeter {
             since: Instant::now(),
+            cpu: CpuMeter::start(),
             games: progress.games,
             samples: progress.samples_generated,
+            moves: progress.moves,
             losses: LossSums::default(),
         }
     }

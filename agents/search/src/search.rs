@@ -86,6 +86,12 @@ impl<S: State> Search<S> {
         self.config.temperature = temperature;
     }
 
+    /// Changes the simulation budget of the next move (self-play's playout-cap randomisation mixes
+    /// full and fast searches in one game).
+    pub fn set_simulations(&mut self, simulations: usize) {
+        self.config.simulations = simulations;
+    }
+
     /// Nodes in the tree (memory grows with it).
     pub fn tree_size(&self) -> usize {
         self.tree.nodes.len()

@@ -1,5 +1,6 @@
-//! A tiny game for documentation and for testing the env checker itself, with switchable bugs
-//! so the checker's tests can show that each check fails when it should.
+//! Small games for documentation and tests: Nim, for testing the env checker itself, with
+//! switchable bugs so the checker's tests can show that each check fails when it should; and
+//! tic-tac-toe with an exact solver, for checking learning against perfect play.
 
 use crate::error::{IllegalAction, NotationError, SpecError};
 use crate::game::{ChanceMode, Game, Information};
@@ -9,6 +10,9 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
+
+mod tictactoe;
+pub use tictactoe::{TicTacToe, TicTacToeState, tictactoe_optimal_actions, tictactoe_value};
 
 /// A deliberate defect for the checker to find.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

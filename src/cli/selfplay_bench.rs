@@ -1,0 +1,99 @@
+//! `tabula selfplay-bench <game>`: self-play throughput of a training config (its workers, games in
+//! flight, searches and network) with a fresh network, for a fixed time.
+
+use super::jobs::{Baselines, GameJob, dispatch};
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+use tabula_core::{Game, GameSpec};
+use tabula_train::bench::measure_selfplay;
+use tabula_train::config::{TrainConfig, default_config_text};
+
+#[derive(Debug, Args)]
+pub struct SelfPlayBenchArgs {
+    /// Game whose embedded default config is measured (see `tabula games`).
+    #[arg(required_unless_present = "config")]
+    game: Option<String>,
+    /// A training config (TOML) to measure instead of the game's default.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Seconds to measure, after one warm-up round.
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// Train the network beside self-play at the config's replay ratio, as `tabula train` does.
+    #[arg(long)]
+    learner: bool,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: SelfPlayBenchArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.seconds > 0.0 && args.seconds.is_finite(), "--seconds must be positive");
+    let config = match (&args.config, &args.game) {
+        (Some(path), _) => TrainConfig::load(path)?,
+        (None, Some(game)) => {
+            let spec: GameSpec = game.parse()?;
+            let text = default_config_text(&spec.name)
+                .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
+            let mut config = TrainConfig::from_toml(text).expect("embedded configs are valid");
+            if !spec.params.is_empty() {
+                config.game = spec.to_string();
+            }
+            config
+        }
+        (None, None) => unreachable!("clap requires a game or a config"),
+    };
+    let game = config.game.clone();
+    let advisor = config.search.advisor.clone();
+    dispatch(&game, &[], advisor.as_deref(), Bench { config, args })
+}
+
+struct Bench {
+    config: TrainConfig,
+    args: SelfPlayBenchArgs,
+}
+
+impl GameJob for Bench {
+    fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()> {
+        let Bench { config, args } = self;
+        let s = &config.selfplay;
+        if !args.json {
+            eprintln!(
+                "tabula: self-play of {} for {} s: {} workers × {} games in flight, {} simulations a move{}{}",
+                config.game,
+                args.seconds,
+                s.workers,
+                s.games_in_flight,
+                config.search.simulations,
+                s.fast_simulations
+                    .map(|n| format!(" ({:.0}% of moves; the others {n})", 100.0 * s.full_search_fraction))
+                    .unwrap_or_default(),
+                if args.learner { ", learner beside it" } else { "" }
+            );
+        }
+        let duration = Duration::from_secs_f64(args.seconds);
+        let t = measure_selfplay(&game, &config, baselines.advisor, duration, args.learner)?;
+        if args.json {
+            let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+            let mut value = serde_json::to_value(t)?;
+            value["cores"] = serde_json::json!(cores);
+            value["moves_per_s"] = serde_json::json!(t.moves_per_s());
+            value["samples_per_s"] = serde_json::json!(t.samples_per_s());
+            value["evaluations_per_s"] = serde_json::json!(t.evaluations_per_s());
+            value["cpu_utilisation"] = serde_json::json!(t.utilisation());
+            println!("{value}");
+            return Ok(());
+        }
+        println!("moves/s            {:>10.1}", t.moves_per_s());
+        println!("samples/s          {:>10.1}", t.samples_per_s());
+        println!("games/s            {:>10.2}", t.games_per_s());
+        println!("evaluations/s      {:>10.0}", t.evaluations_per_s());
+        println!("CPU utilisation    {:>9.0}%", 100.0 * t.utilisation());
+        if args.learner {
+            println!("learner steps/s    {:>10.1}", t.learner_steps as f64 / t.seconds);
+        }
+        Ok(())
+    }
+}

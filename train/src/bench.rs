@@ -1,0 +1,134 @@
+//! The self-play benchmark behind `tabula selfplay-bench`: a training config's self-play, with a
+//! fresh network, for a fixed time; optionally with the learner training beside it at the config's
+//! replay ratio, as in a run. It reports moves, samples, games and network evaluations per second
+//! and the CPU utilisation (process CPU seconds over wall seconds).
+
+use crate::config::TrainConfig;
+use crate::cpu::CpuMeter;
+use crate::evaluator::NetEvaluator;
+use crate::replay::ReplayBuffer;
+use crate::sample::densify;
+use crate::selfplay::SelfPlayWorker;
+use crate::trainer::{learner_options, net_config};
+use rand::{Rng, RngCore};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tabula_core::{Game, rng_from_seed};
+use tabula_nets::Learner;
+use tabula_search::{Evaluation, Evaluator, SharedAdvisor};
+
+/// What one benchmark measured.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SelfPlayThroughput {
+    pub seconds: f64,
+    pub cpu_seconds: f64,
+    /// Moves searched and played (full and fast searches).
+    pub moves: u64,
+    /// Moves recorded as training samples.
+    pub samples: u64,
+    pub games: u64,
+    /// States the network evaluated (leaves, rollout ends).
+    pub evaluations: u64,
+    /// Learner steps taken beside self-play (0 without the learner).
+    pub learner_steps: u64,
+}
+
+impl SelfPlayThroughput {
+    pub fn moves_per_s(&self) -> f64 {
+        self.moves as f64 / self.seconds
+    }
+    pub fn samples_per_s(&self) -> f64 {
+        self.samples as f64 / self.seconds
+    }
+    pub fn games_per_s(&self) -> f64 {
+        self.games as f64 / self.seconds
+    }
+    pub fn evaluations_per_s(&self) -> f64 {
+        self.evaluations as f64 / self.seconds
+    }
+    /// CPU seconds per wall second (2.0: two cores busy).
+    pub fn utilisation(&self) -> f64 {
+        self.cpu_seconds / self.seconds
+    }
+}
+
+/// Counts the states an evaluator is asked about.
+struct Counted<'a, E> {
+    inner: &'a E,
+    states: AtomicU64,
+}
+
+impl<S: tabula_core::State, E: Evaluator<S>> Evaluator<S> for Counted<'_, E> {
+    fn evaluate(&self, states: &[&S], rng: &mut dyn RngCore) -> Vec<Evaluation> {
+        self.states.fetch_add(states.len() as u64, Ordering::Relaxed);
+        self.inner.evaluate(states, rng)
+    }
+}
+
+/// Plays `config`'s self-play (its workers, games in flight and rounds) for `duration` after one
+/// warm-up round; with `learner`, the main thread trains on the samples of earlier rounds at the
+/// config's replay ratio while the workers play, as `tabula train` does.
+pub fn measure_selfplay<G: Game>(
+    game: &G,
+    config: &TrainConfig,
+    advisor: Option<SharedAdvisor<G::State>>,
+    duration: Duration,
+    learner: bool,
+) -> anyhow::Result<SelfPlayThroughput> {
+    let mut learner_net = Learner::new(net_config(game, config), learner_options(config))?;
+    let net = NetEvaluator::new(game, learner_net.inference_net(), config.value_codec());
+    let evaluator = Counted { inner: &net, states: AtomicU64::new(0) };
+    let mut rng = rng_from_seed(config.seed);
+    let selfplay = config.selfplay_config();
+    let mut workers: Vec<SelfPlayWorker<G>> = (0..config.selfplay.workers)
+        .map(|_| SelfPlayWorker::new(game.clone(), selfplay.clone(), rng.random()).with_advisor(advisor.clone()))
+        .collect();
+    let decisions = config.selfplay.decisions_per_round;
+    // As in the trainer: workers and learner share rayon's pool with the network's ops.
+    let round = |workers: &mut [SelfPlayWorker<G>], train: &mut (dyn FnMut() + Send)| -> Vec<_> {
+        let (records, ()) = rayon::join(
+            || workers.par_iter_mut().flat_map_iter(|w| w.play(&evaluator, decisions)).collect::<Vec<_>>(),
+            train,
+        );
+        records
+    };
+    round(&mut workers, &mut || {}); // warm-up: trees, allocations, thread pools
+
+    let moves_before: u64 = workers.iter().map(|w| w.moves()).sum();
+    evaluator.states.store(0, Ordering::Relaxed);
+    let mut replay = ReplayBuffer::new(config.replay.capacity);
+    let (mut samples, mut games, mut steps, mut owed) = (0u64, 0u64, 0u64, 0.0f64);
+    let meter = CpuMeter::start();
+    while meter.wall_seconds() < duration.as_secs_f64() {
+        let mut train = || {
+            while learner && owed >= 1.0 {
+                owed -= 1.0;
+                let batch = replay.sample(config.learner.batch_size, &mut rng);
+                learner_net.train_step(&densify(&batch, game.num_actions()));
+                steps += 1;
+            }
+        };
+        let records = round(&mut workers, &mut train);
+        let mut new = 0;
+        for record in records {
+            games += 1;
+            new += record.samples.len() as u64;
+            record.samples.into_iter().for_each(|s| replay.push(s));
+        }
+        samples += new;
+        if replay.len() >= config.learner.batch_size {
+            owed += new as f64 * config.replay.replay_ratio / config.learner.batch_size as f64;
+        }
+    }
+    Ok(SelfPlayThroughput {
+        seconds: meter.wall_seconds(),
+        cpu_seconds: meter.cpu_seconds(),
+        moves: workers.iter().map(|w| w.moves()).sum::<u64>() - moves_before,
+        samples,
+        games,
+        evaluations: evaluator.states.load(Ordering::Relaxed),
+        learner_steps: steps,
+    })
+}
