@@ -260,6 +260,40 @@ mod tests {
     }
 
     #[test]
+    fn playout_cap_randomisation_records_the_full_searches_only() {
+        let config = |fast_searches| SelfPlayConfig {
+            search: SearchConfig::gumbel(16, 2),
+            games_in_flight: 8,
+            value: ValueCodec::IDENTITY,
+            max_moves: 100,
+            reuse_tree: true,
+            explore_moves: None,
+            root_value_weight: 0.0,
+            fast_searches,
+        };
+        let fast = FastSearches { simulations: 2, full_fraction: 0.25 };
+        let mut worker = SelfPlayWorker::new(Nim::new(9), config(Some(fast)), 11);
+        let games = worker.play(&RolloutEvaluator::new(1), 60);
+        let recorded: usize = games.iter().map(|g| g.samples.len()).sum();
+        let played: usize = games.iter().map(|g| g.length).sum();
+        assert!(games.len() >= 8 && recorded > 0, "{} games, {recorded} samples", games.len());
+        let share = recorded as f64 / played as f64;
+        assert!((0.1..0.45).contains(&share), "{recorded} of {played} moves recorded");
+        assert_eq!(worker.moves(), 60 * 8);
+        for g in &games {
+            let winner = if g.returns[0] > 0.0 { 0 } else { 1 };
+            for s in &g.samples {
+                assert!((s.policy.iter().map(|p| p.1).sum::<f32>() - 1.0).abs() < 1e-4);
+                assert_eq!(s.value[0] > 0.0, s.observation[1] as usize == winner, "outcome targets");
+            }
+        }
+        // Without it every move of a finished game is a sample.
+        let mut worker = SelfPlayWorker::new(Nim::new(9), config(None), 11);
+        let games = worker.play(&RolloutEvaluator::new(1), 60);
+        assert!(games.iter().all(|g| g.samples.len() == g.length));
+    }
+
+    #[test]
     fn without_exploration_every_game_from_one_start_is_the_same() {
         use tabula_search::UniformEvaluator;
         let run = |explore_moves| {

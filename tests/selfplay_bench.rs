@@ -1,0 +1,36 @@
+//! `tabula selfplay-bench` as a user runs it: a short measurement, its JSON, and bad requests.
+
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("tabula starts")
+}
+
+#[test]
+fn measures_the_default_configs_self_play() {
+    let out = tabula(&["selfplay-bench", "score4", "--seconds", "1", "--learner", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert!(v["seconds"].as_f64().unwrap() >= 1.0);
+    assert!(v["moves"].as_u64().unwrap() > 0, "{v}");
+    // Score 4's default searches 32 simulations a move: about that many evaluations each.
+    let per_move = v["evaluations"].as_f64().unwrap() / v["moves"].as_f64().unwrap();
+    assert!((4.0..=40.0).contains(&per_move), "{per_move} evaluations a move: {v}");
+    let cpu = v["cpu_utilisation"].as_f64().unwrap();
+    let cores = v["cores"].as_f64().unwrap();
+    assert!(cpu > 0.2 && cpu <= cores + 0.5, "CPU utilisation {cpu} on {cores} cores");
+}
+
+#[test]
+fn bad_requests_fail_with_one_line() {
+    for (args, says) in [
+        (&["selfplay-bench", "score4", "--seconds", "0"][..], "--seconds"),
+        (&["selfplay-bench", "chess"][..], "chess"),
+        (&["selfplay-bench", "--config", "/no/such/config.toml"][..], "/no/such/config.toml"),
+    ] {
+        let out = tabula(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
