@@ -6,12 +6,12 @@
 //! use tabula_core::{Game, State};
 //! let mut s = TicTacToe.new_initial_state(0);
 //! assert_eq!(tictactoe_value(&s), 0, "perfect play draws");
-//! for a in [4, 0, 8] {
-//!     s.apply(a).unwrap(); // X centre, O corner, X opposite corner
-//! }
+//! s.apply(4).unwrap(); // X takes the centre
+//! let mut edge = s.clone();
+//! edge.apply(1).unwrap(); // O answers on an edge: X can now force a win
+//! assert_eq!(tictactoe_value(&edge), 1, "X to move wins");
+//! s.apply(0).unwrap(); // O answers in a corner: still a draw
 //! assert_eq!(tictactoe_value(&s), 0);
-//! s.apply(2).unwrap(); // O's other corner loses: X blocks at 1 and then has two threats
-//! assert_eq!(tictactoe_value(&s), 1, "X to move wins");
 //! ```
 
 use crate::error::{IllegalAction, NotationError, SpecError};
