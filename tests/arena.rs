@@ -70,6 +70,18 @@ fn a_gauntlet_plays_one_player_against_the_rest_and_tables_read() {
 }
 
 #[test]
+fn a_model_can_think_for_a_time_a_move_like_the_timed_baselines() {
+    let ckpt = format!("ckpt:{}/checkpoints/score4:20ms", env!("CARGO_MANIFEST_DIR"));
+    let doc = json(&["arena", "score4", "--players", "random", &ckpt, "--games", "2", "--json"]);
+    let pairing = &doc["pairings"][0];
+    assert!(pairing["b"].as_str().unwrap().ends_with("checkpoints/score4:20ms"), "{pairing}");
+    let games = ["wins", "draws", "losses"].iter().map(|k| pairing[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!((games, pairing["games"].as_u64()), (2, Some(2)), "{pairing}");
+    // About 20 ms a move for the model: a game of Score 4 takes well under a few seconds.
+    assert!(pairing["seconds_per_game"].as_f64().unwrap() < 5.0, "{pairing}");
+}
+
+#[test]
 fn records_replay_move_by_move() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("games.jsonl");

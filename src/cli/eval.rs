@@ -3,7 +3,7 @@
 
 use super::arena::{Arena, run_arena};
 use super::jobs::SEARCHING_BASELINE_MOVETIME;
-use super::players::{BuildOptions, PlayerSpec, parse_all};
+use super::players::{Budget, BuildOptions, PlayerSpec, parse_all};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -41,7 +41,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let config = TrainConfig::load(&args.run.join("config.toml"))
         .with_context(|| format!("{} does not look like a tabula run directory", args.run.display()))?;
     let against: Vec<String> = args.against.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-    let run = PlayerSpec::Run { dir: args.run, simulations: args.simulations };
+    let run = PlayerSpec::Run { dir: args.run, budget: args.simulations.map(Budget::Simulations) };
     run_arena(Arena {
         game: config.game,
         players: parse_all(&against)?,

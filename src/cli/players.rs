@@ -30,9 +30,10 @@ PLAYER SPECS:
   mcts:SIMS          Score 4's random-rollout MCTS with SIMS simulations a move, no clock
   lookahead:MS       Superball's lookahead with MS milliseconds a move
   run:DIR[:SIMS]     the model of a training run with tabula's search, SIMS simulations a move
-                     (default: the run's eval_simulations), advised as its config says
+                     (default: the run's eval_simulations), advised as its config says;
+  run:DIR:250ms      ... or thinking 250 ms (or 1s, ...) a move: equal time with mcts, alphabeta
   ckpt:PATH[:SIMS]   the same from a checkpoint folder or a model.bpk (config.toml beside it)
-  shipped[:SIMS]     the model compiled into the bots
+  shipped[:SIMS]     the model compiled into the bots (also shipped:MSms)
   cmd:\"PROGRAM ARGS\" an external program speaking the game's protocol: Score 4's Casperson
                      protocol (a fresh process each game), Superball's sb-play interface
                      (`PROGRAM rows cols mss colors`, board on stdin, run each move). A program
@@ -45,13 +46,30 @@ pub enum PlayerSpec {
     /// One of the game's baselines, with its number (`alphabeta:DEPTH`, `mcts:SIMS`, `lookahead:MS`).
     Baseline { name: String, arg: Option<u64> },
     /// The model of a training run.
-    Run { dir: PathBuf, simulations: Option<usize> },
+    Run { dir: PathBuf, budget: Option<Budget> },
     /// A checkpoint folder or model file.
-    Checkpoint { path: PathBuf, simulations: Option<usize> },
+    Checkpoint { path: PathBuf, budget: Option<Budget> },
     /// The model compiled into the bots.
-    Shipped { simulations: Option<usize> },
+    Shipped { budget: Option<Budget> },
     /// An external program speaking the game's protocol.
     Command(String),
+}
+
+/// How long a trained model searches a move: a number of simulations, or a thinking time
+/// (`:800`, `:250ms`, `:1s`), so that it can meet a timed baseline on equal terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    Simulations(usize),
+    Time(Duration),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Simulations(n) => write!(f, "{n}"),
+            Budget::Time(t) => write!(f, "{}ms", t.as_millis()),
+        }
+    }
 }
 
 /// Why a spec does not read; one line.
@@ -84,29 +102,44 @@ fn unquote<'a>(text: &str, value: &'a str) -> Result<&'a str, BadSpec> {
     }
 }
 
-fn simulations(text: &str, digits: &str) -> Result<usize, BadSpec> {
-    match digits.parse::<usize>() {
-        Ok(0) => Err(bad(text, "the number of simulations must be at least 1")),
-        Ok(n) => Ok(n),
-        Err(_) => Err(bad(text, format!("{digits:?} is not a number of simulations"))),
+/// `SIMS`, `MSms` or `Ss`.
+fn budget(text: &str, word: &str) -> Result<Budget, BadSpec> {
+    let (digits, unit) = match word.strip_suffix("ms") {
+        Some(d) => (d, Some(1)),
+        None => match word.strip_suffix('s') {
+            Some(d) => (d, Some(1000)),
+            None => (word, None),
+        },
+    };
+    let n = digits
+        .parse::<u64>()
+        .map_err(|_| bad(text, format!("{word:?} is not a number of simulations nor a time like 250ms or 1s")))?;
+    match unit {
+        _ if n == 0 => Err(bad(text, "the number of simulations or the time must be at least 1")),
+        Some(ms) => Ok(Budget::Time(Duration::from_millis(n * ms))),
+        None => Ok(Budget::Simulations(n as usize)),
     }
 }
 
-/// `PATH`, `PATH:SIMS`, `"PATH"` or `"PATH":SIMS`.
-fn path_and_simulations(text: &str, rest: &str, what: &str) -> Result<(PathBuf, Option<usize>), BadSpec> {
+/// Does `word` read as a budget (digits, optionally followed by `ms` or `s`)?
+fn looks_like_budget(word: &str) -> bool {
+    let digits = word.strip_suffix("ms").or_else(|| word.strip_suffix('s')).unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `PATH`, `PATH:BUDGET`, `"PATH"` or `"PATH":BUDGET`.
+fn path_and_budget(text: &str, rest: &str, what: &str) -> Result<(PathBuf, Option<Budget>), BadSpec> {
     let (path, sims) = if let Some(q @ ('"' | '\'')) = rest.chars().next() {
         let close = rest[1..].find(q).ok_or_else(|| bad(text, format!("the quote {q} is not closed")))? + 1;
         let after = &rest[close + 1..];
         match after.strip_prefix(':') {
-            Some(n) => (&rest[1..close], Some(simulations(text, n)?)),
+            Some(n) => (&rest[1..close], Some(budget(text, n)?)),
             None if after.is_empty() => (&rest[1..close], None),
             None => return Err(bad(text, format!("{after:?} after the quoted {what}"))),
         }
     } else {
         match rest.rsplit_once(':') {
-            Some((path, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-                (path, Some(simulations(text, n)?))
-            }
+            Some((path, n)) if looks_like_budget(n) => (path, Some(budget(text, n)?)),
             _ => (rest, None),
         }
     };
@@ -132,18 +165,18 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Command(command.to_string()));
         }
         if let Some(rest) = t.strip_prefix("run:") {
-            let (dir, simulations) = path_and_simulations(text, rest, "run directory")?;
-            return Ok(PlayerSpec::Run { dir, simulations });
+            let (dir, budget) = path_and_budget(text, rest, "run directory")?;
+            return Ok(PlayerSpec::Run { dir, budget });
         }
         if let Some(rest) = t.strip_prefix("ckpt:") {
-            let (path, simulations) = path_and_simulations(text, rest, "checkpoint path")?;
-            return Ok(PlayerSpec::Checkpoint { path, simulations });
+            let (path, budget) = path_and_budget(text, rest, "checkpoint path")?;
+            return Ok(PlayerSpec::Checkpoint { path, budget });
         }
         if t == "shipped" {
-            return Ok(PlayerSpec::Shipped { simulations: None });
+            return Ok(PlayerSpec::Shipped { budget: None });
         }
         if let Some(n) = t.strip_prefix("shipped:") {
-            return Ok(PlayerSpec::Shipped { simulations: Some(simulations(text, n)?) });
+            return Ok(PlayerSpec::Shipped { budget: Some(budget(text, n)?) });
         }
         let (name, arg) = match t.split_once(':') {
             Some((name, arg)) => (name, Some(arg)),
@@ -173,13 +206,13 @@ impl FromStr for PlayerSpec {
 
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sims = |n: &Option<usize>| n.map(|n| format!(":{n}")).unwrap_or_default();
+        let sims = |n: &Option<Budget>| n.map(|n| format!(":{n}")).unwrap_or_default();
         match self {
             PlayerSpec::Baseline { name, arg: None } => write!(f, "{name}"),
             PlayerSpec::Baseline { name, arg: Some(n) } => write!(f, "{name}:{n}"),
-            PlayerSpec::Run { dir, simulations } => write!(f, "run:{}{}", dir.display(), sims(simulations)),
-            PlayerSpec::Checkpoint { path, simulations } => write!(f, "ckpt:{}{}", path.display(), sims(simulations)),
-            PlayerSpec::Shipped { simulations } => write!(f, "shipped{}", sims(simulations)),
+            PlayerSpec::Run { dir, budget } => write!(f, "run:{}{}", dir.display(), sims(budget)),
+            PlayerSpec::Checkpoint { path, budget } => write!(f, "ckpt:{}{}", path.display(), sims(budget)),
+            PlayerSpec::Shipped { budget } => write!(f, "shipped{}", sims(budget)),
             PlayerSpec::Command(command) => write!(f, "cmd:{command}"),
         }
     }
@@ -189,7 +222,7 @@ impl fmt::Display for PlayerSpec {
 fn trained<G: KnownGame>(
     game: &G,
     mut model: TrainedModel,
-    simulations: Option<usize>,
+    budget: Option<Budget>,
     options: &BuildOptions,
 ) -> anyhow::Result<Factory<G>> {
     if let Some(considered) = options.considered {
@@ -197,7 +230,11 @@ fn trained<G: KnownGame>(
     }
     let advisor = model.config.search.advisor.as_deref().map(G::advisor).transpose()?;
     let game = game.clone();
-    Ok(Box::new(move || Box::new(model.search_agent(&game, simulations, advisor.clone()))))
+    Ok(match budget {
+        Some(Budget::Time(time)) => Box::new(move || Box::new(model.timed_agent(&game, time, advisor.clone()))),
+        Some(Budget::Simulations(n)) => Box::new(move || Box::new(model.search_agent(&game, Some(n), advisor.clone()))),
+        None => Box::new(move || Box::new(model.search_agent(&game, None, advisor.clone()))),
+    })
 }
 
 impl PlayerSpec {
@@ -212,13 +249,13 @@ impl PlayerSpec {
         let faults = Arc::new(AtomicUsize::new(0));
         let make: Factory<G> = match self {
             PlayerSpec::Baseline { name, arg } => G::baseline(name, *arg, options)?,
-            PlayerSpec::Run { dir: path, simulations } | PlayerSpec::Checkpoint { path, simulations } => {
+            PlayerSpec::Run { dir: path, budget } | PlayerSpec::Checkpoint { path, budget } => {
                 let model = TrainedModel::load(game, path).with_context(|| format!("player {self}"))?;
-                trained(game, model, *simulations, options)?
+                trained(game, model, *budget, options)?
             }
-            PlayerSpec::Shipped { simulations } => {
+            PlayerSpec::Shipped { budget } => {
                 let model = tabula_bots::shipped::model(game).with_context(|| format!("player {self}"))?;
-                trained(game, model, *simulations, options)?
+                trained(game, model, *budget, options)?
             }
             PlayerSpec::Command(command) => {
                 check_program(command).with_context(|| format!("player {self}"))?;
@@ -421,20 +458,26 @@ mod tests {
     }
 
     #[test]
-    fn models_with_and_without_simulations() {
-        assert_eq!(spec("run:runs/a"), PlayerSpec::Run { dir: "runs/a".into(), simulations: None });
-        assert_eq!(spec("run:runs/a:800"), PlayerSpec::Run { dir: "runs/a".into(), simulations: Some(800) });
+    fn models_with_and_without_budgets() {
+        let sims = |n| Some(Budget::Simulations(n));
+        let ms = |n| Some(Budget::Time(Duration::from_millis(n)));
+        assert_eq!(spec("run:runs/a"), PlayerSpec::Run { dir: "runs/a".into(), budget: None });
+        assert_eq!(spec("run:runs/a:800"), PlayerSpec::Run { dir: "runs/a".into(), budget: sims(800) });
+        assert_eq!(spec("run:runs/a:250ms"), PlayerSpec::Run { dir: "runs/a".into(), budget: ms(250) });
+        assert_eq!(spec("run:runs/a:2s"), PlayerSpec::Run { dir: "runs/a".into(), budget: ms(2000) });
         assert_eq!(
             spec("ckpt:/x/model.bpk:16"),
-            PlayerSpec::Checkpoint { path: "/x/model.bpk".into(), simulations: Some(16) }
+            PlayerSpec::Checkpoint { path: "/x/model.bpk".into(), budget: sims(16) }
         );
-        // A colon that is not followed by a number belongs to the path.
-        assert_eq!(spec("run:runs/a:b"), PlayerSpec::Run { dir: "runs/a:b".into(), simulations: None });
-        assert_eq!(spec("run:\"my runs/a\":4"), PlayerSpec::Run { dir: "my runs/a".into(), simulations: Some(4) });
-        assert_eq!(spec("ckpt:'my ckpt'"), PlayerSpec::Checkpoint { path: "my ckpt".into(), simulations: None });
-        assert_eq!(spec("shipped"), PlayerSpec::Shipped { simulations: None });
-        assert_eq!(spec("shipped:400"), PlayerSpec::Shipped { simulations: Some(400) });
-        for text in ["run:runs/a:800", "ckpt:c/model.bpk", "shipped:400", "shipped"] {
+        // A colon that is not followed by a budget belongs to the path.
+        assert_eq!(spec("run:runs/a:b"), PlayerSpec::Run { dir: "runs/a:b".into(), budget: None });
+        assert_eq!(spec("run:runs/a:ms"), PlayerSpec::Run { dir: "runs/a:ms".into(), budget: None });
+        assert_eq!(spec("run:\"my runs/a\":4"), PlayerSpec::Run { dir: "my runs/a".into(), budget: sims(4) });
+        assert_eq!(spec("ckpt:'my ckpt'"), PlayerSpec::Checkpoint { path: "my ckpt".into(), budget: None });
+        assert_eq!(spec("shipped"), PlayerSpec::Shipped { budget: None });
+        assert_eq!(spec("shipped:400"), PlayerSpec::Shipped { budget: sims(400) });
+        assert_eq!(spec("shipped:100ms"), PlayerSpec::Shipped { budget: ms(100) });
+        for text in ["run:runs/a:800", "run:runs/a:1000ms", "ckpt:c/model.bpk", "shipped:400", "shipped"] {
             assert_eq!(spec(text).to_string(), text);
         }
     }
@@ -458,7 +501,8 @@ mod tests {
             ("ckpt:\"a b", "the quote \" is not closed"),
             ("ckpt:\"a b\"x", "\"x\" after the quoted checkpoint path"),
             ("run:dir:0", "at least 1"),
-            ("shipped:many", "\"many\" is not a number of simulations"),
+            ("shipped:many", "\"many\" is not a number of simulations nor a time"),
+            ("shipped:0ms", "at least 1"),
             ("alphabeta:deep", "after \"alphabeta:\" comes a number"),
             ("rn:runs/a", "paths and programs take run:, ckpt: or cmd:"),
             ("my bot", "a player is a baseline NAME[:N]"),
