@@ -1,38 +1,16 @@
 //! `tabula export` and `tabula plot`: a finished run becomes a checkpoint folder that loads as a
 //! player, with its card, config, curves and README; bad requests fail clearly and write nothing.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
 use tabula_core::{Agent, Game, State};
 use tabula_train::trained::TrainedModel;
 
-/// A run that trains in seconds.
-const TINY: &str = include_str!("fixtures/tiny-score4.toml");
-
-fn tabula() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-}
-
-fn tiny_run(dir: &Path) -> std::path::PathBuf {
-    let config = dir.join("tiny.toml");
-    std::fs::write(&config, TINY).unwrap();
-    let run = dir.join("run");
-    let status = tabula()
-        .args(["train", "score4", "--quiet", "--max-steps", "6", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&run)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    run
-}
+mod common;
+use common::{tabula, tiny_run};
 
 #[test]
 fn an_exported_run_is_a_checkpoint_folder_that_plays() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = tiny_run(tmp.path());
+    let run = tiny_run(tmp.path(), 6);
     let results = tmp.path().join("results.md");
     std::fs::write(&results, "| player | score |\n|---|---|\n| tiny | 50% |\n").unwrap();
     let out_dir = tmp.path().join("checkpoints/score4");
@@ -79,7 +57,7 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
 #[test]
 fn plot_draws_a_run_and_bad_requests_fail_clearly() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = tiny_run(tmp.path());
+    let run = tiny_run(tmp.path(), 6);
     let png = tmp.path().join("curves.png");
     let out = tabula().arg("plot").arg(&run).arg("--out").arg(&png).args(["--size", "640x480"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -1,52 +1,12 @@
 //! `tabula train`: a run killed with SIGKILL resumes from its last checkpoint.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tabula_train::replay::ReplayBuffer;
 
-const TINY: &str = r#"
-game = "score4"
-seed = 7
-hours = 1.0
-
-[net]
-value_activation = "tanh"
-value_hidden = 16
-trunk = { kind = "mlp", hidden = [32] }
-
-[search]
-simulations = 4
-considered = 4
-eval_simulations = 4
-
-[selfplay]
-workers = 2
-games_in_flight = 4
-decisions_per_round = 4
-value_scale = 1.0
-max_moves = 64
-
-[replay]
-capacity = 100000
-min_samples = 64
-replay_ratio = 1.0
-
-[learner]
-batch_size = 16
-learning_rate = 0.001
-weight_decay = 0.0
-
-[schedule]
-log_every_steps = 1
-checkpoint_every_steps = 3
-eval_every_steps = 1000000
-eval_games = 2
-"#;
-
-fn tabula() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-}
+mod common;
+use common::{TINY, tabula, tiny_run};
 
 fn checkpoint_step(dir: &Path) -> Option<(u64, std::path::PathBuf)> {
     let latest = std::fs::read_to_string(dir.join("checkpoints/latest")).ok()?;
@@ -161,18 +121,7 @@ fn train_rejects_bad_requests_clearly() {
 #[test]
 fn a_finished_run_is_evaluated_against_the_baselines() {
     let tmp = tempfile::tempdir().unwrap();
-    let config = tmp.path().join("tiny.toml");
-    std::fs::write(&config, TINY).unwrap();
-    let run = tmp.path().join("run");
-    let status = tabula()
-        .args(["train", "score4", "--quiet", "--max-steps", "2", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&run)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let run = tiny_run(tmp.path(), 2);
 
     let out = tabula()
         .arg("eval")

@@ -2,13 +2,13 @@
 //! flight, searches and network) with a fresh network, for a fixed time.
 
 use super::jobs::{Baselines, GameJob, dispatch};
-use anyhow::Context;
+use super::train::default_config;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use tabula_core::{Game, GameSpec};
+use tabula_core::Game;
 use tabula_train::bench::measure_selfplay;
-use tabula_train::config::{TrainConfig, default_config_text};
+use tabula_train::config::TrainConfig;
 
 #[derive(Debug, Args)]
 pub struct SelfPlayBenchArgs {
@@ -33,16 +33,7 @@ pub fn run(args: SelfPlayBenchArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.seconds > 0.0 && args.seconds.is_finite(), "--seconds must be positive");
     let config = match (&args.config, &args.game) {
         (Some(path), _) => TrainConfig::load(path)?,
-        (None, Some(game)) => {
-            let spec: GameSpec = game.parse()?;
-            let text = default_config_text(&spec.name)
-                .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
-            let mut config = TrainConfig::from_toml(text).expect("embedded configs are valid");
-            if !spec.params.is_empty() {
-                config.game = spec.to_string();
-            }
-            config
-        }
+        (None, Some(game)) => default_config(&game.parse()?)?,
         (None, None) => unreachable!("clap requires a game or a config"),
     };
     let game = config.game.clone();

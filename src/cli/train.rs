@@ -53,15 +53,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     registry().build(game).context("see `tabula games` for the games and their parameters")?;
     let mut config = match &args.config {
         Some(path) => TrainConfig::load(path)?,
-        None => {
-            let text = default_config_text(&spec.name)
-                .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
-            TrainConfig::from_toml(text).expect("embedded configs are valid")
-        }
+        None => default_config(&spec)?,
     };
-    if args.game.is_some() && args.config.is_none() && !spec.params.is_empty() {
-        config.game = spec.to_string();
-    }
     if let Some(seed) = args.seed {
         config.seed = seed;
     }
@@ -73,6 +66,17 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let game_spec = config.game.clone();
     let advisor = config.search.advisor.clone();
     dispatch(&game_spec, &DEFAULT_OPPONENTS, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })
+}
+
+/// The embedded default config of the game `spec` names, for the spec's parameters.
+pub(super) fn default_config(spec: &GameSpec) -> anyhow::Result<TrainConfig> {
+    let text = default_config_text(&spec.name)
+        .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
+    let mut config = TrainConfig::from_toml(text).expect("embedded configs are valid");
+    if !spec.params.is_empty() {
+        config.game = spec.to_string();
+    }
+    Ok(config)
 }
 
 enum Job {

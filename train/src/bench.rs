@@ -8,10 +8,9 @@ use crate::cpu::CpuMeter;
 use crate::evaluator::NetEvaluator;
 use crate::replay::ReplayBuffer;
 use crate::sample::densify;
-use crate::selfplay::SelfPlayWorker;
+use crate::selfplay::{SelfPlayWorker, play_round};
 use crate::trainer::{learner_options, net_config};
-use rand::{Rng, RngCore};
-use rayon::prelude::*;
+use rand::RngCore;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -68,7 +67,7 @@ impl<S: tabula_core::State, E: Evaluator<S>> Evaluator<S> for Counted<'_, E> {
 }
 
 /// Plays `config`'s self-play (its workers, games in flight and rounds) for `duration` after one
-/// warm-up round; with `learner`, the main thread trains on the samples of earlier rounds at the
+/// warm-up round; with `learner`, the learner trains on the samples of earlier rounds at the
 /// config's replay ratio while the workers play, as `tabula train` does.
 pub fn measure_selfplay<G: Game>(
     game: &G,
@@ -81,20 +80,9 @@ pub fn measure_selfplay<G: Game>(
     let net = NetEvaluator::new(game, learner_net.inference_net(), config.value_codec());
     let evaluator = Counted { inner: &net, states: AtomicU64::new(0) };
     let mut rng = rng_from_seed(config.seed);
-    let selfplay = config.selfplay_config();
-    let mut workers: Vec<SelfPlayWorker<G>> = (0..config.selfplay.workers)
-        .map(|_| SelfPlayWorker::new(game.clone(), selfplay.clone(), rng.random()).with_advisor(advisor.clone()))
-        .collect();
+    let mut workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
     let decisions = config.selfplay.decisions_per_round;
-    // As in the trainer: workers and learner share rayon's pool with the network's ops.
-    let round = |workers: &mut [SelfPlayWorker<G>], train: &mut (dyn FnMut() + Send)| -> Vec<_> {
-        let (records, ()) = rayon::join(
-            || workers.par_iter_mut().flat_map_iter(|w| w.play(&evaluator, decisions)).collect::<Vec<_>>(),
-            train,
-        );
-        records
-    };
-    round(&mut workers, &mut || {}); // warm-up: trees, allocations, thread pools
+    play_round(&mut workers, &evaluator, decisions, || ()); // warm-up: trees, allocations, thread pools
 
     let moves_before: u64 = workers.iter().map(|w| w.moves()).sum();
     evaluator.states.store(0, Ordering::Relaxed);
@@ -102,7 +90,7 @@ pub fn measure_selfplay<G: Game>(
     let (mut samples, mut games, mut steps, mut owed) = (0u64, 0u64, 0u64, 0.0f64);
     let meter = CpuMeter::start();
     while meter.wall_seconds() < duration.as_secs_f64() {
-        let mut train = || {
+        let train = || {
             while learner && owed >= 1.0 {
                 owed -= 1.0;
                 let batch = replay.sample(config.learner.batch_size, &mut rng);
@@ -110,7 +98,7 @@ pub fn measure_selfplay<G: Game>(
                 steps += 1;
             }
         };
-        let records = round(&mut workers, &mut train);
+        let (records, ()) = play_round(&mut workers, &evaluator, decisions, train);
         let mut new = 0;
         for record in records {
             games += 1;

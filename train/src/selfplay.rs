@@ -4,6 +4,7 @@
 use crate::sample::Sample;
 use crate::value_codec::ValueCodec;
 use rand::Rng;
+use rayon::prelude::*;
 use tabula_core::{Game, GameRng, Player, State, Turn, rng_from_seed};
 use tabula_search::{Evaluator, Search, SearchConfig, SharedAdvisor, run_lockstep};
 
@@ -33,6 +34,19 @@ pub struct SelfPlayConfig {
 pub struct FastSearches {
     pub simulations: usize,
     pub full_fraction: f32,
+}
+
+/// One round of self-play: every worker makes `decisions` moves while `beside` (the learner) runs.
+/// All of it runs in rayon's pool, where the network's ops are split too, so a thread waiting for
+/// one op's pieces works on another worker's instead of idling (separate OS threads left a quarter
+/// of two cores unused). Returns the games that finished and what `beside` returned.
+pub fn play_round<G: Game, E: Evaluator<G::State>, R: Send>(
+    workers: &mut [SelfPlayWorker<G>],
+    evaluator: &E,
+    decisions: usize,
+    beside: impl FnOnce() -> R + Send,
+) -> (Vec<GameRecord>, R) {
+    rayon::join(|| workers.par_iter_mut().flat_map_iter(|w| w.play(evaluator, decisions)).collect(), beside)
 }
 
 /// A finished game.
@@ -83,6 +97,19 @@ impl<G: Game> SelfPlayWorker<G> {
     /// Moves played so far (searched decisions, recorded or not).
     pub fn moves(&self) -> u64 {
         self.moves
+    }
+
+    /// `count` workers playing `config`, seeded from `rng`.
+    pub fn team(
+        game: &G,
+        config: &SelfPlayConfig,
+        count: usize,
+        rng: &mut GameRng,
+        advisor: Option<SharedAdvisor<G::State>>,
+    ) -> Vec<Self> {
+        (0..count)
+            .map(|_| Self::new(game.clone(), config.clone(), rng.random()).with_advisor(advisor.clone()))
+            .collect()
     }
 
     /// Hand-written advice for every search's Gumbel root (see [`tabula_search::Advisor`]).

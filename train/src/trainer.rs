@@ -10,11 +10,10 @@ use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
 use crate::replay::ReplayBuffer;
 use crate::sample::{densify, transformed};
-use crate::selfplay::SelfPlayWorker;
+use crate::selfplay::{SelfPlayWorker, play_round};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -191,13 +190,9 @@ impl<G: Game> Trainer<G> {
             let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.value_codec());
             let decisions = self.config.selfplay.decisions_per_round;
             let moves_before: u64 = workers.iter().map(|w| w.moves()).sum();
-            // Everything runs in rayon's pool: the network's ops split across the same threads, so
-            // a thread waiting for one op's pieces works on another worker's instead of idling
-            // (separate OS threads left a quarter of two cores unused).
-            let (records, learned) = rayon::join(
-                || workers.par_iter_mut().flat_map_iter(|w| w.play(&evaluator, decisions)).collect::<Vec<_>>(),
-                || self.learn_owed_steps(&limits, start, &mut meter, &bar),
-            );
+            let (records, learned) = play_round(&mut workers, &evaluator, decisions, || {
+                self.learn_owed_steps(&limits, start, &mut meter, &bar)
+            });
             learned?;
             self.progress.moves += workers.iter().map(|w| w.moves()).sum::<u64>() - moves_before;
             let mut new_samples = 0u64;
@@ -300,13 +295,14 @@ impl<G: Game> Trainer<G> {
     }
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
-        let config = self.config.selfplay_config();
-        (0..self.config.selfplay.workers)
-            .map(|_| {
-                SelfPlayWorker::new(self.game.clone(), config.clone(), self.progress.rng.random())
-                    .with_advisor(self.advisor.clone())
-            })
-            .collect()
+        let count = self.config.selfplay.workers;
+        SelfPlayWorker::team(
+            &self.game,
+            &self.config.selfplay_config(),
+            count,
+            &mut self.progress.rng,
+            self.advisor.clone(),
+        )
     }
 
     fn train_step(&mut self) -> tabula_nets::Losses {

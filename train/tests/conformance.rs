@@ -13,7 +13,7 @@
 //! in turn, and each of the agent's moves must keep the solver's value (a draw stays a draw).
 
 use rand::SeedableRng;
-use tabula_core::testing::{TicTacToe, TicTacToeState, tictactoe_optimal_actions};
+use tabula_core::testing::{TicTacToe, TicTacToeSolver, TicTacToeState};
 use tabula_core::{Agent, Game, State, Turn};
 use tabula_search::{MctsAgent, SearchConfig, UniformEvaluator};
 use tabula_train::config::TrainConfig;
@@ -78,6 +78,7 @@ enum Opponent {
 /// changes the game's value, over every line the opponent can choose.
 fn mistakes(agent: &mut dyn Agent<TicTacToeState>, seat: usize, opponent: Opponent) -> (usize, Vec<String>) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(0);
+    let mut solver = TicTacToeSolver::new();
     let mut stack = vec![TicTacToe.new_initial_state(0)];
     let (mut decisions, mut wrong) = (0, Vec::new());
     while let Some(state) = stack.pop() {
@@ -86,7 +87,7 @@ fn mistakes(agent: &mut dyn Agent<TicTacToeState>, seat: usize, opponent: Oppone
             Turn::Player(p) if p == seat => {
                 decisions += 1;
                 let action = agent.act(&state, &mut rng);
-                let optimal = tictactoe_optimal_actions(&state);
+                let optimal = solver.optimal_actions(&state);
                 if !optimal.contains(&action) {
                     wrong.push(format!("{state}played {action}, optimal {optimal:?}"));
                 }
@@ -96,7 +97,7 @@ fn mistakes(agent: &mut dyn Agent<TicTacToeState>, seat: usize, opponent: Oppone
             }
             Turn::Player(_) => {
                 let replies = match opponent {
-                    Opponent::Solver => tictactoe_optimal_actions(&state),
+                    Opponent::Solver => solver.optimal_actions(&state),
                     Opponent::Anything => state.legal_actions(),
                 };
                 for a in replies {

@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 mod tictactoe;
-pub use tictactoe::{TicTacToe, TicTacToeState, tictactoe_optimal_actions, tictactoe_value};
+pub use tictactoe::{TicTacToe, TicTacToeSolver, TicTacToeState};
 
 /// A deliberate defect for the checker to find.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

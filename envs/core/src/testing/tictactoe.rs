@@ -2,16 +2,17 @@
 //! checked against perfect play (the trainer's conformance test).
 //!
 //! ```
-//! use tabula_core::testing::{TicTacToe, tictactoe_value};
+//! use tabula_core::testing::{TicTacToe, TicTacToeSolver};
 //! use tabula_core::{Game, State};
+//! let mut solver = TicTacToeSolver::new();
 //! let mut s = TicTacToe.new_initial_state(0);
-//! assert_eq!(tictactoe_value(&s), 0, "perfect play draws");
+//! assert_eq!(solver.value(&s), 0, "perfect play draws");
 //! s.apply(4).unwrap(); // X takes the centre
 //! let mut edge = s.clone();
 //! edge.apply(1).unwrap(); // O answers on an edge: X can now force a win
-//! assert_eq!(tictactoe_value(&edge), 1, "X to move wins");
+//! assert_eq!(solver.value(&edge), 1, "X to move wins");
 //! s.apply(0).unwrap(); // O answers in a corner: still a draw
-//! assert_eq!(tictactoe_value(&s), 0);
+//! assert_eq!(solver.value(&s), 0);
 //! ```
 
 use crate::error::{IllegalAction, NotationError, SpecError};
@@ -161,46 +162,52 @@ impl fmt::Display for TicTacToeState {
     }
 }
 
-/// The game-theoretic value for the player to move: 1 win, 0 draw, -1 loss (0 at a drawn end,
-/// -1 at a won end: the previous mover won).
-pub fn tictactoe_value(state: &TicTacToeState) -> i8 {
-    fn solve(s: &TicTacToeState, memo: &mut HashMap<TicTacToeState, i8>) -> i8 {
+/// An exact solver by negamax, remembering every position it has solved, so that asking about
+/// many positions of one game tree solves each only once.
+#[derive(Debug, Clone, Default)]
+pub struct TicTacToeSolver {
+    memo: HashMap<TicTacToeState, i8>,
+}
+
+impl TicTacToeSolver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The game-theoretic value for the player to move: 1 win, 0 draw, -1 loss (0 at a drawn
+    /// end, -1 at a won end: the previous mover won).
+    pub fn value(&mut self, s: &TicTacToeState) -> i8 {
         if s.winner.is_some() {
             return -1;
         }
         if s.moves == 9 {
             return 0;
         }
-        if let Some(&v) = memo.get(s) {
+        if let Some(&v) = self.memo.get(s) {
             return v;
         }
         let mut best = -1;
         for a in s.legal_actions() {
-            let mut child = s.clone();
-            child.apply(a).expect("legal");
-            best = best.max(-solve(&child, memo));
+            best = best.max(-self.value(&child(s, a)));
             if best == 1 {
                 break;
             }
         }
-        memo.insert(s.clone(), best);
+        self.memo.insert(s.clone(), best);
         best
     }
-    solve(state, &mut HashMap::new())
+
+    /// The moves that keep the mover's game-theoretic value.
+    pub fn optimal_actions(&mut self, s: &TicTacToeState) -> Vec<Action> {
+        let value = self.value(s);
+        s.legal_actions().into_iter().filter(|&a| -self.value(&child(s, a)) == value).collect()
+    }
 }
 
-/// The moves that keep the mover's game-theoretic value.
-pub fn tictactoe_optimal_actions(state: &TicTacToeState) -> Vec<Action> {
-    let value = tictactoe_value(state);
-    state
-        .legal_actions()
-        .into_iter()
-        .filter(|&a| {
-            let mut child = state.clone();
-            child.apply(a).expect("legal");
-            -tictactoe_value(&child) == value
-        })
-        .collect()
+fn child(s: &TicTacToeState, action: Action) -> TicTacToeState {
+    let mut child = s.clone();
+    child.apply(action).expect("the solver plays legal moves");
+    child
 }
 
 #[cfg(test)]
@@ -215,21 +222,22 @@ mod tests {
 
     #[test]
     fn the_solver_knows_the_classic_positions() {
+        let mut solver = TicTacToeSolver::new();
         let s = TicTacToe.new_initial_state(0);
-        assert_eq!(tictactoe_value(&s), 0);
-        assert_eq!(tictactoe_optimal_actions(&s), (0..9).collect::<Vec<_>>(), "every first move draws");
+        assert_eq!(solver.value(&s), 0);
+        assert_eq!(solver.optimal_actions(&s), (0..9).collect::<Vec<_>>(), "every first move draws");
         let mut edge = s.clone();
         edge.apply(4).unwrap();
         // Against the centre only the corners hold the draw.
-        assert_eq!(tictactoe_optimal_actions(&edge), vec![0, 2, 6, 8]);
+        assert_eq!(solver.optimal_actions(&edge), vec![0, 2, 6, 8]);
         let mut win = s;
         for a in [0, 3, 1, 4] {
             win.apply(a).unwrap();
         }
-        assert_eq!(tictactoe_value(&win), 1);
-        assert_eq!(tictactoe_optimal_actions(&win), vec![2], "X completes the top row; anything else lets O win");
+        assert_eq!(solver.value(&win), 1);
+        assert_eq!(solver.optimal_actions(&win), vec![2], "X completes the top row; anything else lets O win");
         let mut lost = win.clone();
         lost.apply(8).unwrap();
-        assert_eq!(tictactoe_value(&lost), 1, "O to move completes the middle row");
+        assert_eq!(solver.value(&lost), 1, "O to move completes the middle row");
     }
 }
