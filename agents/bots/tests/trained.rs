@@ -129,7 +129,8 @@ fn bad_model_files_are_refused_with_one_line_naming_the_file() {
         card["net"]["input_shape"] = serde_json::json!([7, 4, 4]);
         std::fs::write(d.join("model.json"), card.to_string()).unwrap();
     });
-    assert_refused(other_shape.path(), "model.json", "expected input [10, 4, 4]");
+    let expected = format!("expected input {:?}", score4::OBSERVATION_SHAPE);
+    assert_refused(other_shape.path(), "model.json", &expected);
 
     let no_config = spoiled(|d| std::fs::remove_file(d.join("config.toml")).unwrap());
     assert_refused(no_config.path(), "config.toml", "training config");

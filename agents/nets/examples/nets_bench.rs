@@ -168,7 +168,7 @@ fn main() {
         100.0 * peak / reference
     );
 
-    let score4 = |ch| NetConfig::resnet(vec![10, 4, 4], 16, 2, ch, 4);
+    let score4 = |ch| NetConfig::resnet(vec![18, 4, 4], 16, 2, ch, 4);
     let superball = |ch, blocks| {
         NetConfig::resnet(vec![7, 8, 10], 3236, 1, ch, blocks).with_value_activation(ValueActivation::Linear)
     };

@@ -5,8 +5,8 @@
 //!
 //! ```
 //! use tabula_nets::{NetConfig, Norm, TrunkConfig, ValueActivation};
-//! // A Score 4 sized net: observation [10, 4, 4], 16 actions, one value per seat, win/loss.
-//! let config = NetConfig::resnet(vec![10, 4, 4], 16, 2, 64, 4);
+//! // A Score 4 sized net: observation [18, 4, 4], 16 actions, one value per seat, win/loss.
+//! let config = NetConfig::resnet(vec![18, 4, 4], 16, 2, 64, 4);
 //! assert_eq!(config.value_activation, ValueActivation::Tanh);
 //! let toml_like = serde_json::to_string(&config).unwrap();
 //! let back: NetConfig = serde_json::from_str(&toml_like).unwrap();
@@ -211,7 +211,7 @@ impl NetConfig {
         Ok(())
     }
 
-    /// A short human summary, e.g. `resnet 64x4 (batch norm) [10, 4, 4] -> 16 actions, 2 values (tanh)`.
+    /// A short human summary, e.g. `resnet 64x4 (batch norm) [18, 4, 4] -> 16 actions, 2 values (tanh)`.
     pub fn summary(&self) -> String {
         let trunk = match &self.trunk {
             TrunkConfig::ResNet { channels, blocks, norm, .. } => {

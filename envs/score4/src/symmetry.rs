@@ -148,7 +148,8 @@ mod tests {
                 s.apply(a).unwrap();
                 t.apply(image).unwrap();
                 let mover = s.turn().player().unwrap_or(0);
-                let (mut os, mut ot, mut mapped) = (vec![0.0; 160], vec![0.0; 160], vec![0.0; 160]);
+                let (mut os, mut ot, mut mapped) =
+                    (vec![0.0; PLANES * 16], vec![0.0; PLANES * 16], vec![0.0; PLANES * 16]);
                 s.observation(mover, &mut os);
                 t.observation(mover, &mut ot);
                 game.transform_observation(k, &os, &mut mapped);
