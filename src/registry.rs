@@ -6,5 +6,6 @@ pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry.register(score4::Score4::registry_entry());
     registry.register(superball::registry_entry());
+    registry.register(superply::Superply::registry_entry());
     registry
 }

@@ -184,3 +184,19 @@ fn help_explains_the_player_specs() {
         assert!(out.contains(text), "{text}: {out}");
     }
 }
+
+#[test]
+fn superply_greedy_beats_random_in_both_modes() {
+    for game in ["superply(size=9,mode=random)", "superply(size=9,mode=deterministic)"] {
+        let doc = json(&["arena", game, "--players", "random", "greedy", "--games", "20", "--json"]);
+        let pairing = &doc["pairings"][0];
+        let greedy_is_first = pairing["a"] == "greedy";
+        let (wins, losses) = (pairing["wins"].as_u64().unwrap(), pairing["losses"].as_u64().unwrap());
+        let greedy_wins = if greedy_is_first { wins } else { losses };
+        assert_eq!(wins + losses, 20, "Superply has no draws: {pairing}");
+        assert!(greedy_wins >= 16, "{game}: greedy won {greedy_wins} of 20: {pairing}");
+    }
+    let (code, _, err) = tabula(&["arena", "superply", "--players", "random", "cmd:superply-bot", "--games", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("superply-server"), "{err}");
+}

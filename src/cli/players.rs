@@ -259,7 +259,7 @@ impl PlayerSpec {
             }
             PlayerSpec::Command(command) => {
                 check_program(command).with_context(|| format!("player {self}"))?;
-                G::program(command, options, faults.clone())
+                G::program(command, options, faults.clone())?
             }
         };
         Ok(Player { spec: self.clone(), opponent: Opponent { name: self.to_string(), make }, faults })
@@ -332,7 +332,7 @@ pub trait KnownGame: Game {
     /// The advisor a run's config names (`search.advisor`).
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>>;
     /// An external program speaking the game's protocol.
-    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self>;
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>>;
 }
 
 fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
@@ -372,16 +372,16 @@ impl KnownGame for score4::Score4 {
         anyhow::bail!("Score 4 has no advisor (the config names {name:?}): remove search.advisor")
     }
 
-    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self> {
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
         let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
-        Box::new(move || {
+        Ok(Box::new(move || {
             Box::new(
                 score4::referee::ProgramAgent::new(&command)
                     .with_timeout(timeout)
                     .verbose(verbose)
                     .with_fault_counter(faults.clone()),
             )
-        })
+        }))
     }
 }
 
@@ -408,9 +408,43 @@ impl KnownGame for superball::Superball {
         tabula_baselines::superball::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
     }
 
-    fn program(command: &str, _options: &BuildOptions, faults: Arc<AtomicUsize>) -> Factory<Self> {
+    fn program(command: &str, _options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
         let command = command.to_string();
-        Box::new(move || Box::new(superball::harness::ProgramAgent::new(&command).with_fault_counter(faults.clone())))
+        Ok(Box::new(move || {
+            Box::new(superball::harness::ProgramAgent::new(&command).with_fault_counter(faults.clone()))
+        }))
+    }
+}
+
+impl KnownGame for superply::Superply {
+    const BASELINES: &'static str = "random, greedy, mcts[:SIMS]";
+
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::superply::{AGENT_NAMES, agent_by_name, mcts_with_simulations};
+        if !AGENT_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Superply", name));
+        }
+        match (name, arg) {
+            ("mcts", Some(sims)) => {
+                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+                Ok(Box::new(move || mcts_with_simulations(sims as usize)))
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
+            (_, None) => {
+                let (name, movetime) = (name.to_string(), options.movetime);
+                Ok(Box::new(move || agent_by_name(&name, Some(movetime)).expect("checked above")))
+            }
+        }
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Superply has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!(
+            "Superply programs play through superply-server, which tabula does not have yet: cmd: players are not available for Superply"
+        )
     }
 }
 
@@ -427,6 +461,7 @@ pub fn with_game<T: GameTask>(game_spec: &str, task: T) -> anyhow::Result<T::Out
     match spec.name.as_str() {
         "score4" => task.run(score4::Score4::from_spec(&spec)?),
         "superball" => task.run(superball::Superball::from_spec(&spec)?),
+        "superply" => task.run(superply::Superply::from_spec(&spec)?),
         other => anyhow::bail!("tabula cannot seat players in {other} yet"),
     }
 }

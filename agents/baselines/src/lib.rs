@@ -1,3 +1,4 @@
 //! Hand-written baseline players, a module per game. They are the yardsticks trained agents must beat.
 pub mod score4;
 pub mod superball;
+pub mod superply;

@@ -1,0 +1,280 @@
+//! [`Board`]: who holds which cell of the `n x n` multiplication table, and who is connected.
+//!
+//! Cells are numbered `(row - 1) * n + (column - 1)` and held as 128-bit sets, so `n ≤ 11`.
+//! Both sides connect through the 8 neighbours of a cell (sides and corners).
+//!
+//! ```
+//! use superply::{Board, Side};
+//! let mut board = Board::new(3).unwrap();
+//! for (row, column) in [(2, 1), (1, 2), (3, 3)] {
+//!     board.claim(Side::Blue, board.cell(row, column)).unwrap();
+//! }
+//! // (2,1) touches (1,2) by a corner, but (1,2) and (3,3) do not touch.
+//! assert!(!board.connected(Side::Blue));
+//! board.claim(Side::Blue, board.cell(2, 2)).unwrap();
+//! assert!(board.connected(Side::Blue));
+//! assert_eq!(board.product(board.cell(3, 3)), 9);
+//! ```
+
+use crate::side::Side;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Board sizes the 128-bit cell sets hold.
+pub const MIN_SIZE: usize = 2;
+pub const MAX_SIZE: usize = 11;
+
+/// A cell index, `(row - 1) * n + (column - 1)`.
+pub type Cell = usize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board {
+    size: usize,
+    held: [u128; 2],
+}
+
+impl Board {
+    /// An empty `size x size` board, or `None` outside `2..=11`.
+    pub fn new(size: usize) -> Option<Board> {
+        (MIN_SIZE..=MAX_SIZE).contains(&size).then_some(Board { size, held: [0, 0] })
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The cell at 1-based `row`, `column`.
+    pub fn cell(&self, row: usize, column: usize) -> Cell {
+        debug_assert!((1..=self.size).contains(&row) && (1..=self.size).contains(&column));
+        (row - 1) * self.size + column - 1
+    }
+
+    /// 1-based `(row, column)` of `cell`.
+    pub fn row_column(&self, cell: Cell) -> (usize, usize) {
+        (cell / self.size + 1, cell % self.size + 1)
+    }
+
+    /// The number the cell shows: `row · column`.
+    pub fn product(&self, cell: Cell) -> u32 {
+        let (r, c) = self.row_column(cell);
+        (r * c) as u32
+    }
+
+    /// The cells `side` holds.
+    pub fn held(&self, side: Side) -> u128 {
+        self.held[side.index()]
+    }
+
+    pub fn owner(&self, cell: Cell) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.held(s) >> cell & 1 == 1)
+    }
+
+    /// Every cell of the board.
+    pub fn all(&self) -> u128 {
+        let n = self.cells();
+        if n == 128 { u128::MAX } else { (1u128 << n) - 1 }
+    }
+
+    pub fn empty(&self) -> u128 {
+        self.all() & !(self.held[0] | self.held[1])
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.empty() == 0
+    }
+
+    /// Marks `cell` as `side`'s; an error if it is off the board or taken.
+    pub fn claim(&mut self, side: Side, cell: Cell) -> Result<(), String> {
+        if cell >= self.cells() {
+            return Err(format!("cell {cell} is off a {n}x{n} board", n = self.size));
+        }
+        if let Some(owner) = self.owner(cell) {
+            let (r, c) = self.row_column(cell);
+            return Err(format!("{r}x{c} is already {owner}'s"));
+        }
+        self.held[side.index()] |= 1 << cell;
+        Ok(())
+    }
+
+    /// The cells of one column (`column` 0-based).
+    fn column_mask(&self, column: usize) -> u128 {
+        (0..self.size).fold(0, |m, r| m | 1 << (r * self.size + column))
+    }
+
+    /// The cells of one row (`row` 0-based).
+    fn row_mask(&self, row: usize) -> u128 {
+        ((1u128 << self.size) - 1) << (row * self.size)
+    }
+
+    /// The edges `side` joins: Blue the first and last columns, Red the first and last rows.
+    pub fn goal_edges(&self, side: Side) -> (u128, u128) {
+        let last = self.size - 1;
+        match side {
+            Side::Blue => (self.column_mask(0), self.column_mask(last)),
+            Side::Red => (self.row_mask(0), self.row_mask(last)),
+        }
+    }
+
+    /// `set` grown by one step in all 8 directions, kept on the board.
+    pub fn dilate(&self, set: u128) -> u128 {
+        let n = self.size;
+        let not_first = self.all() & !self.column_mask(0);
+        let not_last = self.all() & !self.column_mask(n - 1);
+        let row = set | (set & not_last) << 1 | (set & not_first) >> 1;
+        (row | row << n | row >> n) & self.all()
+    }
+
+    /// Whether `side`'s cells join its two edges.
+    pub fn connected(&self, side: Side) -> bool {
+        let own = self.held(side);
+        let (start, end) = self.goal_edges(side);
+        let mut reach = own & start;
+        loop {
+            if reach & end != 0 {
+                return true;
+            }
+            let next = self.dilate(reach) & own;
+            if next == reach {
+                return false;
+            }
+            reach = next;
+        }
+    }
+
+    /// A shortest chain of `side`'s cells joining its edges, from the start edge, if there is one.
+    pub fn winning_path(&self, side: Side) -> Option<Vec<Cell>> {
+        let own = self.held(side);
+        let (start, end) = self.goal_edges(side);
+        let mut parent = vec![usize::MAX; self.cells()];
+        let mut queue: VecDeque<Cell> = bits(own & start).collect();
+        for &c in &queue {
+            parent[c] = c;
+        }
+        while let Some(c) = queue.pop_front() {
+            if end >> c & 1 == 1 {
+                let mut path = vec![c];
+                let mut at = c;
+                while parent[at] != at {
+                    at = parent[at];
+                    path.push(at);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for next in bits(self.dilate(1 << c) & own) {
+                if parent[next] == usize::MAX {
+                    parent[next] = c;
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    /// The fewest empty cells `side` must still claim to connect (its own cells cost nothing,
+    /// the opponent's block), or `None` when it no longer can.
+    pub fn distance_to_connect(&self, side: Side) -> Option<u32> {
+        let own = self.held(side);
+        let empty = self.empty();
+        let (start, end) = self.goal_edges(side);
+        // Everything reachable from `set` through own cells, at no cost.
+        let close = |mut set: u128| loop {
+            let next = set | (self.dilate(set) & own);
+            if next == set {
+                return set;
+            }
+            set = next;
+        };
+        // Layer by layer: `reached` is every cell reachable for at most `cost` empty cells.
+        let mut reached = close(start & own);
+        let mut cost = 0;
+        loop {
+            if reached & end != 0 {
+                return Some(cost);
+            }
+            let step = (self.dilate(reached) | start) & empty & !reached;
+            if step == 0 {
+                return None;
+            }
+            cost += 1;
+            reached = close(reached | step);
+        }
+    }
+}
+
+/// The indices of the set bits of `set`, lowest first.
+pub fn bits(mut set: u128) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from rows of `B`, `R` and `.`.
+    fn board(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len()).unwrap();
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                let cell = b.cell(r + 1, c + 1);
+                match ch {
+                    'B' => b.claim(Side::Blue, cell).unwrap(),
+                    'R' => b.claim(Side::Red, cell).unwrap(),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn corners_connect_for_both_sides() {
+        let b = board(&["B..R", ".B.R", "..BR", "...B"]);
+        assert!(b.connected(Side::Blue), "a diagonal joins left and right");
+        assert!(!b.connected(Side::Red), "R stops one row short");
+        assert_eq!(b.winning_path(Side::Blue).unwrap(), vec![0, 5, 10, 15]);
+        assert_eq!(b.distance_to_connect(Side::Red), Some(1), "4x3 touches 3x4 by a corner");
+    }
+
+    #[test]
+    fn rows_do_not_wrap_around() {
+        // The last cell of row 1 and the first of row 2 are neighbours by index, not on the board.
+        let b = board(&["..B", "B..", "..."]);
+        assert_eq!(b.dilate(1 << 2) & (1 << 3), 0);
+        assert!(!b.connected(Side::Blue));
+    }
+
+    #[test]
+    fn distance_counts_empty_cells_still_needed() {
+        let b = board(&["B....", ".....", "..R..", ".....", "....."]);
+        assert_eq!(b.distance_to_connect(Side::Blue), Some(4));
+        assert_eq!(b.distance_to_connect(Side::Red), Some(4));
+        let column = board(&["..B..", "..B..", "..B..", "..B..", "..B.."]);
+        assert_eq!(column.distance_to_connect(Side::Blue), Some(4));
+        assert_eq!(column.distance_to_connect(Side::Red), Some(5), "a column does not block top to bottom");
+        let row = board(&[".....", "BBBBB", ".....", ".....", "....."]);
+        assert_eq!(row.distance_to_connect(Side::Red), None);
+        assert_eq!(row.distance_to_connect(Side::Blue), Some(0));
+        assert_eq!(Board::new(11).unwrap().distance_to_connect(Side::Red), Some(11));
+    }
+
+    #[test]
+    fn claims_are_checked() {
+        let mut b = Board::new(2).unwrap();
+        b.claim(Side::Red, 3).unwrap();
+        assert_eq!(b.claim(Side::Blue, 3).unwrap_err(), "2x2 is already red's");
+        assert!(b.claim(Side::Blue, 4).unwrap_err().contains("off a 2x2 board"));
+        assert!(Board::new(12).is_none() && Board::new(1).is_none());
+        assert_eq!(Board::new(11).unwrap().all().count_ones(), 121);
+    }
+}

@@ -1,0 +1,22 @@
+//! Superply (Dennis Shasha's course game): two players claim cells of an `n x n` multiplication
+//! table, each cell under a hint about its product, Blue to join left and right, Red top and
+//! bottom, through sides and corners.
+//!
+//! - [`Hint`], [`default_hints`], [`parse_hint_list`]: what a player may claim.
+//! - [`Board`]: who holds what, connection and distance to connect.
+//! - [`Superply`] / [`SuperplyState`]: the game behind tabula's `Game`/`State` API, spec
+//!   `superply(size=9,mode=random)`; `mode=deterministic` walks the hint list in order.
+//! - [`protocol`]: the server's line protocol (`PROTOCOL.md`), hostile input read safely.
+
+pub mod board;
+mod encode;
+mod game;
+pub mod hint;
+pub mod protocol;
+mod side;
+
+pub use board::{Board, Cell};
+pub use encode::PLANES;
+pub use game::{Mode, Superply, SuperplyState};
+pub use hint::{Hint, HintError, default_hints, parse_hint_list};
+pub use side::Side;

@@ -1,0 +1,14 @@
+//! The Superply line protocol, version 1 (`PROTOCOL.md` beside this crate's `Cargo.toml`):
+//! [`LineReader`] splits hostile bytes into lines, [`Request`] is what a client asks,
+//! [`Message`] what the server says.
+
+mod line;
+mod message;
+mod request;
+
+pub use line::{LineReader, MAX_LINE_BYTES};
+pub use message::{Message, Reason};
+pub use request::{Request, Seat};
+
+/// The protocol's version, sent in the greeting.
+pub const VERSION: u32 = 1;
