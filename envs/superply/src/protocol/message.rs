@@ -114,9 +114,11 @@ impl Message {
                 side: side(s)?,
                 opponent: opponent.to_string(),
             },
-            (["hint", s, hint @ ..], Some(t)) => {
-                Message::Hint { side: side(s)?, hint: hint.join(" ").parse().map_err(|e| format!("{e}"))?, cells: cells(t) }
-            }
+            (["hint", s, hint @ ..], Some(t)) => Message::Hint {
+                side: side(s)?,
+                hint: hint.join(" ").parse().map_err(|e| format!("{e}"))?,
+                cells: cells(t),
+            },
             (["moved", s, cell], None) => Message::Moved { side: side(s)?, cell: cell.to_string() },
             (["history", g], Some(t)) => {
                 let mut moves = Vec::new();
@@ -159,7 +161,10 @@ mod tests {
             Message::Start { game: 4, size: 9, mode: Mode::Random, side: Side::Blue, opponent: "greedy".into() },
             Message::Hint { side: Side::Red, hint: Hint::Odd, cells: vec!["1x1".into()] },
             Message::Moved { side: Side::Blue, cell: "3x7".into() },
-            Message::History { game: 4, moves: vec![(Side::Blue, "3x3".into(), Hint::Odd), (Side::Red, "2x2".into(), Hint::Even)] },
+            Message::History {
+                game: 4,
+                moves: vec![(Side::Blue, "3x3".into(), Hint::Odd), (Side::Red, "2x2".into(), Hint::Even)],
+            },
             Message::History { game: 4, moves: vec![] },
             Message::Board { game: 4, rows: "b../.r./...".into() },
             Message::Over { game: 4, winner: Side::Red, path: vec!["1x1".into(), "2x1".into()], reason: None },
