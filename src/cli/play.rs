@@ -25,7 +25,7 @@ pub struct PlayArgs {
     seed: Option<u64>,
 }
 
-const HELP: &str = "Type a move in the game's notation (e.g. B3), `moves` for the legal moves, \
+const HELP: &str = "Type a move in the game's notation (B3 in Score 4, 3x7 in Superply), `moves` for the legal moves, \
 `restart` for a new game, `quit` to leave.";
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
