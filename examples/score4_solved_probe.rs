@@ -12,14 +12,13 @@ use rand::Rng;
 use score4::Score4;
 use tabula_baselines::score4::AlphaBeta;
 use tabula_core::{Game, State, rng_from_seed};
-use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, TrainBatch, TrunkConfig};
+use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, TrunkConfig};
 
-struct Position {
-    observation: Vec<f32>,
-    legal: Vec<u32>,
-    best: u32,
-    value: f32,
-}
+mod probe;
+use probe::{Position, batch, random_position};
+
+/// Alpha-beta scores beyond this are proven wins or losses.
+const PROVEN: i32 = 9_900;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -32,29 +31,16 @@ fn main() -> anyhow::Result<()> {
     let (mut positions, mut tried) = (Vec::new(), 0usize);
     while positions.len() < wanted {
         tried += 1;
-        let mut s = game.new_initial_state(0);
-        let plies = rng.random_range(8..48);
-        for _ in 0..plies {
-            if s.is_terminal() {
-                break;
-            }
-            let legal = s.legal_actions();
-            s.apply(legal[rng.random_range(0..legal.len())])?;
-        }
-        if s.is_terminal() {
-            continue;
-        }
+        let Some(s) = random_position(&mut rng, 8..48) else { continue };
         let report = solver.search(s.board());
-        if report.score.abs() < 9_900
-        /* proven beyond this */
-        {
+        if report.score.abs() < PROVEN {
             continue;
         }
         let mover = s.turn().player().expect("a decision");
         let mut observation = vec![0.0; game.observation_len()];
         s.observation(mover, &mut observation);
         let value = report.score.signum() as f32;
-        positions.push(Position { observation, legal: s.legal_actions(), best: report.best.index() as u32, value });
+        positions.push(Position { observation, legal: s.legal_actions(), action: report.best.index() as u32, value });
     }
     let wins = positions.iter().filter(|p| p.value > 0.0).count();
     println!(
@@ -68,28 +54,9 @@ fn main() -> anyhow::Result<()> {
     }
     let mut learner =
         Learner::new(config, LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1 })?;
-    let a = game.num_actions();
-    let batch_of = |ps: &[&Position]| {
-        let mut b = TrainBatch {
-            batch: ps.len(),
-            observations: Vec::new(),
-            legal_mask: vec![false; ps.len() * a],
-            policy_targets: vec![0.0; ps.len() * a],
-            value_targets: Vec::new(),
-        };
-        for (i, p) in ps.iter().enumerate() {
-            b.observations.extend_from_slice(&p.observation);
-            for &l in &p.legal {
-                b.legal_mask[i * a + l as usize] = true;
-            }
-            b.policy_targets[i * a + p.best as usize] = 1.0;
-            b.value_targets.extend_from_slice(&[p.value, -p.value]);
-        }
-        b
-    };
     for step in 1..=steps {
         let picks: Vec<&Position> = (0..128).map(|_| &positions[rng.random_range(0..positions.len())]).collect();
-        let losses = learner.train_step(&batch_of(&picks));
+        let losses = learner.train_step(&batch(&picks));
         if step % (steps / 10).max(1) == 0 {
             let net = learner.inference_net();
             let measure = |ps: &[Position]| {

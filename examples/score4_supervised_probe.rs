@@ -11,14 +11,10 @@ use rand::Rng;
 use score4::Score4;
 use tabula_baselines::score4::agent_by_name;
 use tabula_core::{Game, State, rng_from_seed};
-use tabula_nets::{Learner, LearnerConfig, NetConfig, TrainBatch};
+use tabula_nets::{Learner, LearnerConfig, NetConfig};
 
-struct Position {
-    observation: Vec<f32>,
-    legal: Vec<u32>,
-    action: u32,
-    value: f32,
-}
+mod probe;
+use probe::{Position, batch};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -52,29 +48,10 @@ fn main() -> anyhow::Result<()> {
     let config = NetConfig::resnet(game.observation_shape(), game.num_actions(), 2, 32, 3);
     let mut learner =
         Learner::new(config, LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1 })?;
-    let batch_of = |ps: &[&Position]| {
-        let a = game.num_actions();
-        let mut b = TrainBatch {
-            batch: ps.len(),
-            observations: Vec::new(),
-            legal_mask: vec![false; ps.len() * a],
-            policy_targets: vec![0.0; ps.len() * a],
-            value_targets: Vec::new(),
-        };
-        for (i, p) in ps.iter().enumerate() {
-            b.observations.extend_from_slice(&p.observation);
-            for &l in &p.legal {
-                b.legal_mask[i * a + l as usize] = true;
-            }
-            b.policy_targets[i * a + p.action as usize] = 1.0;
-            b.value_targets.extend_from_slice(&[p.value, -p.value]);
-        }
-        b
-    };
     println!("{} training positions, {} held out", positions.len(), held_out.len());
     for step in 1..=steps {
         let picks: Vec<&Position> = (0..128).map(|_| &positions[rng.random_range(0..positions.len())]).collect();
-        let losses = learner.train_step(&batch_of(&picks));
+        let losses = learner.train_step(&batch(&picks));
         if step % (steps / 10).max(1) == 0 {
             let net = learner.inference_net();
             let mse_of = |ps: &[Position]| {

@@ -6,12 +6,14 @@
 //! cargo run --release --example score4_value_probe -- runs/score4-<time> [positions]
 //! ```
 
-use rand::Rng;
 use score4::Score4;
 use tabula_baselines::score4::immediate_wins;
 use tabula_core::{Action, Game, State, rng_from_seed};
 use tabula_nets::masked_softmax;
 use tabula_train::trainer::load_model;
+
+mod probe;
+use probe::random_position;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -27,18 +29,7 @@ fn main() -> anyhow::Result<()> {
     let mut greedy =
         tabula_baselines::score4::agent_by_name("greedy", &Default::default()).map_err(anyhow::Error::msg)?;
     for _ in 0..positions {
-        let mut s = game.new_initial_state(0);
-        let plies = rng.random_range(4..40);
-        for _ in 0..plies {
-            if s.is_terminal() {
-                break;
-            }
-            let legal = s.legal_actions();
-            s.apply(legal[rng.random_range(0..legal.len())])?;
-        }
-        if s.is_terminal() {
-            continue;
-        }
+        let Some(s) = random_position(&mut rng, 4..40) else { continue };
         let mover = s.turn().player().expect("a decision");
         s.observation(mover, &mut obs);
         let out = net.infer(&obs, 1);
