@@ -19,7 +19,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::lines::LINES;
+use crate::lines::threat_cells;
 
 /// Number of planes.
 pub const PLANES: usize = 18;
@@ -55,13 +55,4 @@ pub(crate) fn write_observation(board: &Board, observer: Color, out: &mut [f32])
             }
         }
     }
-}
-
-/// The empty cells that would complete a line of `own` beads (three of the line's four cells
-/// taken by `own`, none by `other`).
-pub(crate) fn threat_cells(own: u64, other: u64) -> u64 {
-    LINES
-        .iter()
-        .filter(|&&line| line & other == 0 && (line & own).count_ones() == 3)
-        .fold(0, |cells, &line| cells | (line & !own))
 }

@@ -9,7 +9,7 @@
 //! those above it are counted for less.
 
 use score4::Board;
-use score4::lines::LINES;
+use score4::lines::{FAMILIES, threat_cells};
 
 /// The evaluation's weights (public so tuning experiments can vary them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,55 +47,19 @@ pub struct LineScan {
     pub lines: i32,
 }
 
-/// The 13 directions of lines: `(shift, starts)`, where a line is the cells `start + k * shift`
-/// for `k` in `0..4` and `starts` holds the first cell of every line of that direction. Every
-/// line spans the whole board, so this describes all 76 exactly.
-const FAMILIES: [(u32, u64); 13] = build_families();
-
-const fn build_families() -> [(u32, u64); 13] {
-    let mut out = [(0u32, 0u64); 13];
-    let mut n = 0;
-    let mut l = 0;
-    while l < LINES.len() {
-        let start = LINES[l].trailing_zeros();
-        let shift = (LINES[l] & (LINES[l] - 1)).trailing_zeros() - start;
-        let mut f = 0;
-        while f < n && out[f].0 != shift {
-            f += 1;
-        }
-        if f == n {
-            out[n] = (shift, 0);
-            n += 1;
-        }
-        out[f].1 |= 1u64 << start;
-        l += 1;
-    }
-    assert!(n == 13, "lines run in 13 directions");
-    out
-}
-
 /// Scans `me` (the beads of the side to move) against `them`, a direction at a time with every
 /// line of the direction in parallel (no branches).
 #[inline]
 pub fn scan(me: u64, them: u64, w: &Weights) -> LineScan {
-    let empty = !(me | them);
-    let (mut mine, mut theirs, mut lines) = (0u64, 0u64, 0i32);
+    let mut lines = 0i32;
     for &(s, starts) in &FAMILIES {
         // Bit `start` of `x[k]` is the `k`-th cell of the line beginning at `start`.
         let at = |x: u64| [x & starts, (x >> s) & starts, (x >> (2 * s)) & starts, (x >> (3 * s)) & starts];
-        let (a, b, e) = (at(me), at(them), at(empty));
-        mine |= (a[1] & a[2] & a[3] & e[0])
-            | ((a[0] & a[2] & a[3] & e[1]) << s)
-            | ((a[0] & a[1] & a[3] & e[2]) << (2 * s))
-            | ((a[0] & a[1] & a[2] & e[3]) << (3 * s));
-        theirs |= (b[1] & b[2] & b[3] & e[0])
-            | ((b[0] & b[2] & b[3] & e[1]) << s)
-            | ((b[0] & b[1] & b[3] & e[2]) << (2 * s))
-            | ((b[0] & b[1] & b[2] & e[3]) << (3 * s));
+        let (a, b) = (at(me), at(them));
         lines += open_value(a, starts & !(b[0] | b[1] | b[2] | b[3]), w);
         lines -= open_value(b, starts & !(a[0] | a[1] | a[2] | a[3]), w);
     }
-    LineScan { mine, theirs, lines }
+    LineScan { mine: threat_cells(me, them), theirs: threat_cells(them, me), lines }
 }
 
 /// The pegs whose next bead completes a line now: for the side to move (its wins in one) and
@@ -157,6 +121,7 @@ pub fn threat_score(white: u64, black: u64, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use score4::lines::LINES;
     use score4::{Board, Color, Peg};
 
     fn bit(peg: &str, level: usize) -> u64 {
