@@ -76,6 +76,50 @@ pub fn wins_through(beads: u64, cell: usize) -> Option<u64> {
     masks[..*n].iter().copied().find(|&m| beads & m == m)
 }
 
+/// The 13 directions of lines: `(shift, starts)`, where a line is the cells `start + k * shift`
+/// for `k` in `0..4` and `starts` holds the first cell of every line of that direction. Every
+/// line spans the whole board, so this describes all 76 exactly.
+pub const FAMILIES: [(u32, u64); 13] = build_families();
+
+const fn build_families() -> [(u32, u64); 13] {
+    let mut out = [(0u32, 0u64); 13];
+    let mut n = 0;
+    let mut l = 0;
+    while l < LINES.len() {
+        let start = LINES[l].trailing_zeros();
+        let shift = (LINES[l] & (LINES[l] - 1)).trailing_zeros() - start;
+        let mut f = 0;
+        while f < n && out[f].0 != shift {
+            f += 1;
+        }
+        if f == n {
+            out[n] = (shift, 0);
+            n += 1;
+        }
+        out[f].1 |= 1u64 << start;
+        l += 1;
+    }
+    assert!(n == 13, "lines run in 13 directions");
+    out
+}
+
+/// The empty cells that would complete a line of `own` beads (three of its cells `own`'s, the
+/// fourth empty), every line of a direction at once.
+pub fn threat_cells(own: u64, other: u64) -> u64 {
+    let empty = !(own | other);
+    let mut cells = 0;
+    for &(s, starts) in &FAMILIES {
+        // Bit `start` of `x[k]` is the `k`-th cell of the line beginning at `start`.
+        let at = |x: u64| [x & starts, (x >> s) & starts, (x >> (2 * s)) & starts, (x >> (3 * s)) & starts];
+        let (a, e) = (at(own), at(empty));
+        cells |= (a[1] & a[2] & a[3] & e[0])
+            | ((a[0] & a[2] & a[3] & e[1]) << s)
+            | ((a[0] & a[1] & a[3] & e[2]) << (2 * s))
+            | ((a[0] & a[1] & a[2] & e[3]) << (3 * s));
+    }
+    cells
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,48 +164,4 @@ mod tests {
         let total: usize = THROUGH.iter().map(|t| t.1).sum();
         assert_eq!(total, 76 * 4);
     }
-}
-
-/// The 13 directions of lines: `(shift, starts)`, where a line is the cells `start + k * shift`
-/// for `k` in `0..4` and `starts` holds the first cell of every line of that direction. Every
-/// line spans the whole board, so this describes all 76 exactly.
-pub const FAMILIES: [(u32, u64); 13] = build_families();
-
-const fn build_families() -> [(u32, u64); 13] {
-    let mut out = [(0u32, 0u64); 13];
-    let mut n = 0;
-    let mut l = 0;
-    while l < LINES.len() {
-        let start = LINES[l].trailing_zeros();
-        let shift = (LINES[l] & (LINES[l] - 1)).trailing_zeros() - start;
-        let mut f = 0;
-        while f < n && out[f].0 != shift {
-            f += 1;
-        }
-        if f == n {
-            out[n] = (shift, 0);
-            n += 1;
-        }
-        out[f].1 |= 1u64 << start;
-        l += 1;
-    }
-    assert!(n == 13, "lines run in 13 directions");
-    out
-}
-
-/// The empty cells that would complete a line of `own` beads (three of its cells `own`'s, the
-/// fourth empty), every line of a direction at once.
-pub fn threat_cells(own: u64, other: u64) -> u64 {
-    let empty = !(own | other);
-    let mut cells = 0;
-    for &(s, starts) in &FAMILIES {
-        // Bit `start` of `x[k]` is the `k`-th cell of the line beginning at `start`.
-        let at = |x: u64| [x & starts, (x >> s) & starts, (x >> (2 * s)) & starts, (x >> (3 * s)) & starts];
-        let (a, e) = (at(own), at(empty));
-        cells |= (a[1] & a[2] & a[3] & e[0])
-            | ((a[0] & a[2] & a[3] & e[1]) << s)
-            | ((a[0] & a[1] & a[3] & e[2]) << (2 * s))
-            | ((a[0] & a[1] & a[2] & e[3]) << (3 * s));
-    }
-    cells
 }
