@@ -175,20 +175,57 @@ impl Board {
         None
     }
 
+    /// For each cell, the fewest empty cells `side` must claim to reach it from the cells of
+    /// `edge` (the cell itself counted when empty; its own cells cost nothing), or `u8::MAX` where
+    /// the opponent's cells wall it off or it is the opponent's.
+    ///
+    /// ```
+    /// use superply::{Board, Side};
+    /// let mut board = Board::new(3).unwrap();
+    /// board.claim(Side::Blue, board.cell(2, 1)).unwrap();
+    /// let from_left = board.costs_from(Side::Blue, board.goal_edges(Side::Blue).0);
+    /// // Row by row: the held cell costs nothing, and so every cell it touches costs one.
+    /// assert_eq!(from_left, vec![1, 1, 2, 0, 1, 2, 1, 1, 2]);
+    /// ```
+    pub fn costs_from(&self, side: Side, edge: u128) -> Vec<u8> {
+        let own = self.held(side);
+        let empty = self.empty();
+        let mut costs = vec![u8::MAX; self.cells()];
+        let close = |set: u128| self.spread_through(set, own);
+        let mut reached = close(edge & own);
+        let mut cost = 0u8;
+        let mut mark = |set: u128, cost: u8| bits(set).for_each(|c| costs[c] = cost);
+        mark(reached, 0);
+        loop {
+            let step = (self.dilate(reached) | edge) & empty & !reached;
+            if step == 0 {
+                return costs;
+            }
+            cost += 1;
+            let next = close(reached | step);
+            mark(next & !reached, cost);
+            reached = next;
+        }
+    }
+
+    /// `set` and every cell of `own` joined to it through `own` (what is reached at no cost).
+    fn spread_through(&self, mut set: u128, own: u128) -> u128 {
+        loop {
+            let next = set | (self.dilate(set) & own);
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
     /// The fewest empty cells `side` must still claim to connect (its own cells cost nothing,
     /// the opponent's block), or `None` when it no longer can.
     pub fn distance_to_connect(&self, side: Side) -> Option<u32> {
         let own = self.held(side);
         let empty = self.empty();
         let (start, end) = self.goal_edges(side);
-        // Everything reachable from `set` through own cells, at no cost.
-        let close = |mut set: u128| loop {
-            let next = set | (self.dilate(set) & own);
-            if next == set {
-                return set;
-            }
-            set = next;
-        };
+        let close = |set: u128| self.spread_through(set, own);
         // Layer by layer: `reached` is every cell reachable for at most `cost` empty cells.
         let mut reached = close(start & own);
         let mut cost = 0;

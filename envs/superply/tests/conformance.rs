@@ -95,7 +95,7 @@ fn random_mode_draws_each_distinct_fitting_hint_with_equal_chance() {
 fn the_env_plays_a_random_game_to_its_end() {
     let mut env = Env::new(game("superply(size=5,mode=random)"));
     let obs = env.reset(7);
-    assert_eq!(obs.shape(), &[6, 5, 5]);
+    assert_eq!(obs.shape(), &[10, 5, 5]);
     let mut steps = 0;
     while let Some(_player) = env.agent_selection() {
         let legal = env.state().legal_actions();
@@ -113,7 +113,7 @@ fn the_env_plays_a_random_game_to_its_end() {
 fn observations_are_from_the_observers_side() {
     let g = game("superply(size=3,mode=deterministic)");
     let s = play(&g, &["1x1"]); // Blue on 1x1; Red to move under "even"
-    let (mut blue, mut red) = (vec![0.0; 54], vec![0.0; 54]);
+    let (mut blue, mut red) = (vec![0.0; 90], vec![0.0; 90]);
     s.observation(0, &mut blue);
     s.observation(1, &mut red);
     assert_eq!((blue[0], blue[9], red[0], red[9]), (1.0, 0.0, 0.0, 1.0));
@@ -121,6 +121,28 @@ fn observations_are_from_the_observers_side() {
     assert_eq!(even, vec![1, 3, 4, 5, 7], "1x2 2x1 2x2 2x3 and 3x2 are even");
     assert!(blue[36..45].iter().all(|&v| v == 1.0) && red[36..45].iter().all(|&v| v == 0.0));
     assert!(blue[45..54].iter().all(|&v| v == 0.0) && red[45..54].iter().all(|&v| v == 1.0));
+    // Blue (1x1) needs two more cells: from 1x1 along row 1, or by 2x2 to 2x3 or 3x3. A
+    // connection through 2x1, 3x1 or 3x2 needs three.
+    let blue_paths = &blue[54..63];
+    assert_eq!(blue_paths, &[1.0, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5, 0.5, 1.0], "{blue_paths:?}");
+    assert_eq!(red[63..72], blue[54..63], "plane 7 is the opponent's plane 6");
+    assert!(blue[72..81].iter().all(|&v| v == 2.0 / 3.0), "Blue needs 2 of 3: {:?}", &blue[72..81]);
+    assert!(blue[81..90].iter().all(|&v| v == 1.0), "Red needs 3 of 3 (1x1 is Blue's)");
+}
+
+#[test]
+fn connection_planes_find_the_shortest_ways_round_a_wall() {
+    // Red walls off column 2 but for 3x2: Blue's only connections pass there.
+    let g = game("superply(size=3,mode=random)");
+    let s = play(&g, &["odd", "1x1", "even", "1x2", "even", "2x1", "even", "2x2"]);
+    assert_eq!(s.board().distance_to_connect(Side::Blue), Some(2));
+    let mut blue = vec![0.0; 90];
+    s.observation(0, &mut blue);
+    let paths = &blue[54..63];
+    assert_eq!(paths[1], 0.0, "1x2 is Red's");
+    assert_eq!(paths[7], 1.0, "3x2 is on every shortest connection");
+    assert_eq!(paths[3], 1.0, "2x1 (Blue's) starts one");
+    assert!(paths[2] < 1.0 && paths[2] > 0.0, "1x3 lies on a longer one: {paths:?}");
 }
 
 proptest! {
