@@ -7,12 +7,14 @@
 //! - [`Superply`] / [`SuperplyState`]: the game behind tabula's `Game`/`State` API, spec
 //!   `superply(size=9,mode=random)`; `mode=deterministic` walks the hint list in order.
 //! - [`protocol`]: the server's line protocol (`PROTOCOL.md`), hostile input read safely.
+//! - [`server`]: the game server (`superply-server`): games over TCP and a page in the browser.
 
 pub mod board;
 mod encode;
 mod game;
 pub mod hint;
 pub mod protocol;
+pub mod server;
 mod side;
 
 pub use board::{Board, Cell};
