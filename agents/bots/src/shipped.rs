@@ -29,7 +29,7 @@ macro_rules! embed {
 }
 
 /// The games with a shipped agent.
-pub const GAMES: [&str; 2] = ["score4", "superball"];
+pub const GAMES: [&str; 3] = ["score4", "superball", "superply"];
 
 /// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
 /// trained on 8×10 boards does not load for another size).
@@ -38,6 +38,7 @@ pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
     let embedded = match spec.split('(').next().unwrap_or_default() {
         "score4" => embed!("score4"),
         "superball" => embed!("superball"),
+        "superply" => embed!("superply"),
         other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),
     };
     TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
