@@ -131,8 +131,11 @@ fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, resul
         text.push_str(&format!("\nThe run's last in-training evaluation: `{last}`.\n"));
     }
     if let Some(results) = results {
+        // A results file may bring its own heading; the page keeps one.
+        let results = results.trim();
+        let results = results.strip_prefix("## Measured").unwrap_or(results).trim_start();
         text.push_str("\n## Measured\n\n");
-        text.push_str(results.trim_end());
+        text.push_str(results);
         text.push('\n');
     }
     text

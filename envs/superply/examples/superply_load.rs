@@ -10,19 +10,25 @@ use superply::Mode;
 use superply::server::load::{LoadConfig, run};
 use superply::server::{Settings, spawn};
 
+/// Plays many Superply games at once against an in-process server and reports games/s and move latency.
 #[derive(Parser, Debug)]
 struct Args {
+    /// Games played at the same time (two connections each).
     #[arg(long, default_value_t = 200)]
     games: usize,
+    /// One connection in this many misbehaves (garbage, leaving, an illegal cell, an over-long line); 0 = none.
     #[arg(long, default_value_t = 10)]
     misbehave_every: usize,
+    /// The test gives up after this many seconds and counts unfinished games as lost.
     #[arg(long, default_value_t = 120)]
     deadline_s: u64,
+    /// Hint mode: random or deterministic.
     #[arg(long, default_value = "random")]
     mode: Mode,
     /// Worker threads of the server's runtime (the load has its own).
     #[arg(long, default_value_t = 1)]
     server_threads: usize,
+    /// Seed of the server's hints and of the players' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }

@@ -135,10 +135,10 @@ fn show(message: &Message, game: &mut Option<Mirror>) {
             }
         }
         Message::Moved { side, cell } => {
-            if let Some(g) = game.as_mut() {
-                if let Err(e) = g.follow(message) {
-                    println!("({e})");
-                }
+            if let Some(g) = game.as_mut()
+                && let Err(e) = g.follow(message)
+            {
+                println!("({e})");
             }
             println!("{side} claims {cell}.");
         }
