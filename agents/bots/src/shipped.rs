@@ -8,7 +8,8 @@
 //! ```
 
 use std::path::Path;
-use tabula_core::Game;
+use std::time::Duration;
+use tabula_core::{Agent, Game};
 use tabula_train::trained::TrainedModel;
 
 /// A checkpoint folder's three files, as bytes in the binary.
@@ -49,5 +50,25 @@ pub fn model_or_checkpoint<G: Game>(game: &G, checkpoint: Option<&Path>) -> anyh
     match checkpoint {
         Some(path) => TrainedModel::load(game, path),
         None => model(game),
+    }
+}
+
+/// A trained model as a bot plays it: `net` is its policy alone; `az` searches with it,
+/// `simulations` a move when given, else for `movetime` when given, else for the run's
+/// evaluation simulations.
+pub fn trained_agent<G: Game>(
+    game: &G,
+    model: &TrainedModel,
+    kind: &str,
+    simulations: Option<usize>,
+    movetime: Option<Duration>,
+) -> Box<dyn Agent<G::State>>
+where
+    G::State: 'static,
+{
+    match (kind, simulations, movetime) {
+        ("net", _, _) => Box::new(model.policy_agent(game)),
+        (_, None, Some(budget)) => Box::new(model.timed_agent(game, budget, None)),
+        (_, simulations, _) => Box::new(model.search_agent(game, simulations, None)),
     }
 }

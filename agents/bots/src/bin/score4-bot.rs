@@ -78,11 +78,7 @@ fn make_agent(args: &Args, movetime: Option<Duration>) -> anyhow::Result<Box<dyn
     match args.agent.as_str() {
         "az" | "net" => {
             let model = shipped::model_or_checkpoint(&game, args.checkpoint.as_deref())?;
-            Ok(match (args.agent.as_str(), args.simulations, movetime) {
-                ("net", _, _) => Box::new(model.policy_agent(&game)),
-                (_, None, Some(budget)) => Box::new(model.timed_agent(&game, budget, None)),
-                (_, simulations, _) => Box::new(model.search_agent(&game, simulations, None)),
-            })
+            Ok(shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime))
         }
         name => {
             anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
