@@ -156,6 +156,73 @@ fn one_player_games_compare_players_on_the_same_seeds() {
     assert!(out.contains(&format!("Score: {}", first["returns"][0].as_f64().unwrap())), "{out}");
 }
 
+/// Width and height from a PNG's header.
+fn png_size(path: &std::path::Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG", "{} is not a PNG", path.display());
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn plot_draws_a_row_a_player_and_is_checked_before_the_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let two = tmp.path().join("ratings.png");
+    let (code, out, err) = tabula(&[
+        "arena",
+        "score4",
+        "--players",
+        "random",
+        "greedy",
+        "alphabeta:1",
+        "--games",
+        "4",
+        "--quiet",
+        "--plot",
+        two.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PLAYER"), "the table comes first: {out}");
+    let (width, height_two) = png_size(&two);
+    assert_eq!(width, 1000);
+
+    let one = tmp.path().join("scores.png");
+    let game = "superball(rows=6,cols=6,mss=4,colors=pbyrg)";
+    let (code, _, err) = tabula(&[
+        "arena",
+        game,
+        "--players",
+        "greedy",
+        "random",
+        "--games",
+        "3",
+        "--quiet",
+        "--plot",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, height_one) = png_size(&one);
+    assert_eq!(height_two - height_one, 44, "three rows against two");
+
+    for (plot, why) in [("ratings.svg", "name the file *.png"), ("no/such/folder/r.png", "no folder")] {
+        let path = tmp.path().join(plot);
+        let (code, _, err) = tabula(&[
+            "arena",
+            "score4",
+            "--players",
+            "random",
+            "greedy",
+            "--games",
+            "2",
+            "--plot",
+            path.to_str().unwrap(),
+        ]);
+        assert_ne!(code, 0);
+        assert!(err.contains(why), "{err}");
+        assert!(!err.contains("PAIRING"), "refused before any game: {err}");
+    }
+}
+
 #[test]
 fn bad_requests_get_one_clear_line_and_a_failing_status() {
     for (args, expected) in [

@@ -17,6 +17,7 @@ use std::time::Duration;
 use tabula_core::summary::Summary;
 use tabula_train::arena::{GameReport, Reporting, play_match_reported, play_scores_reported};
 use tabula_train::elo::elo_from_score;
+use tabula_train::plot_estimates::{Estimate, draw_estimates_png};
 use tabula_train::ratings::{self, PairResult, Rating};
 
 #[derive(Debug, Args)]
@@ -60,6 +61,10 @@ pub struct ArenaArgs {
     /// moves in the game's notation, returns and result. `tabula replay FILE --game N` shows one.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+    /// Also draw the results into a PNG: each player's rating with its 95% interval (two
+    /// players), or its mean score ± 1.96 standard errors (one player). Drawn after the table.
+    #[arg(long, value_name = "FILE.png")]
+    plot: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -79,6 +84,7 @@ pub struct Arena {
     pub build: BuildOptions,
     pub json: bool,
     pub records: Option<PathBuf>,
+    pub plot: Option<PathBuf>,
     pub quiet: bool,
 }
 
@@ -98,6 +104,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         },
         json: args.json,
         records: args.records,
+        plot: args.plot,
         quiet: args.quiet,
     };
     run_arena(arena)
@@ -105,6 +112,16 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
 
 pub fn run_arena(mut arena: Arena) -> anyhow::Result<()> {
     anyhow::ensure!(arena.games > 0, "--games must be at least 1");
+    if let Some(plot) = &arena.plot {
+        // Found out before the games, not after them.
+        anyhow::ensure!(
+            plot.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")),
+            "--plot {}: the plot is a PNG; name the file *.png",
+            plot.display()
+        );
+        let folder = plot.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        anyhow::ensure!(folder.is_dir(), "--plot {}: no folder {}", plot.display(), folder.display());
+    }
     // The gauntlet player goes first: it is the row of every pairing, or the reference of the
     // paired differences.
     let gauntlet = arena.gauntlet.take().map(|g| {
@@ -154,6 +171,10 @@ impl GameTask for Run {
         let text = if a.json { serde_json::to_string_pretty(&report)? + "\n" } else { report.table() };
         // A reader that stops early (`| head`) is no error.
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        if let Some(path) = &a.plot {
+            let (title, axis, rows) = report.estimates(a.games);
+            draw_estimates_png(&title, axis, &rows, path).with_context(|| format!("--plot {}", path.display()))?;
+        }
         Ok(())
     }
 }
@@ -457,6 +478,40 @@ fn one_player<G: KnownGame>(
 }
 
 impl Report {
+    /// What `--plot` draws: a title, the axis, and a row a player, the best on top.
+    fn estimates(&self, games: usize) -> (String, &'static str, Vec<Estimate>) {
+        let (title, axis, mut rows): (String, &str, Vec<Estimate>) = match self {
+            Report::TwoPlayers(r) => (
+                format!(
+                    "{}: ratings with 95% intervals ({}, {games} games a pairing, {} = 0)",
+                    r.game,
+                    r.format.replace('_', " "),
+                    r.anchor
+                ),
+                "Elo",
+                r.players.iter().map(|p| Estimate::new(&p.player, p.elo, p.elo_low, p.elo_high)).collect(),
+            ),
+            Report::OnePlayer(r) => (
+                format!(
+                    "{}: mean score ± 1.96 s.e. on seeds {}..{}",
+                    r.game,
+                    r.first_seed,
+                    r.first_seed + games as u64 - 1
+                ),
+                "points a game",
+                r.players
+                    .iter()
+                    .map(|p| {
+                        let half = 1.96 * p.std_error;
+                        Estimate::new(&p.player, p.mean, p.mean - half, p.mean + half)
+                    })
+                    .collect(),
+            ),
+        };
+        rows.sort_by(|a, b| b.value.total_cmp(&a.value));
+        (title, axis, rows)
+    }
+
     fn table(&self) -> String {
         let mut out = String::new();
         let faults = |out: &mut String, name: &str, faults: usize| {
@@ -577,6 +632,7 @@ mod tests {
             build: BuildOptions::default(),
             json: true,
             records: None,
+            plot: None,
             quiet: true,
         }
     }

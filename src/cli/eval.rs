@@ -56,6 +56,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         },
         json: args.json,
         records: None,
+        plot: None,
         quiet: false,
     })
 }

@@ -21,6 +21,7 @@ pub mod elo;
 pub mod evaluator;
 pub mod log;
 pub mod plot;
+pub mod plot_estimates;
 pub mod ratings;
 pub mod replay;
 pub mod sample;

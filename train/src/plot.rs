@@ -116,12 +116,12 @@ fn evaluation_label(key: &str) -> String {
     }
 }
 
-fn drawing<E: std::fmt::Debug>(e: E) -> anyhow::Error {
+pub(crate) fn drawing<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("drawing the plot: {e:?}")
 }
 
 /// plotters draws text with a font it is given: DejaVu Sans, compiled in (no system fonts needed).
-fn register_font() {
+pub(crate) fn register_font() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         // Registering the same valid font cannot fail after the first time; a failure leaves
