@@ -149,7 +149,7 @@ fn show(message: &Message, game: &mut Option<Mirror>) {
             let mine = game.as_ref().map(|g| g.side());
             let verdict = if mine == Some(*winner) { "You win" } else { "You lose" };
             match reason {
-                Some(r) => println!("{verdict}: {winner} wins by {}.", format!("{r:?}").to_lowercase()),
+                Some(r) => println!("{verdict}: {winner} wins by {}.", r.word()),
                 None => println!("{verdict}: {winner} joins its sides ({}).", path.join(" ")),
             }
             println!("Type `join` to play again, or `quit`.");

@@ -17,7 +17,8 @@ pub enum Reason {
 }
 
 impl Reason {
-    fn word(self) -> &'static str {
+    /// The word the protocol's `over … wins by REASON` line uses.
+    pub fn word(self) -> &'static str {
         match self {
             Reason::Timeout => "timeout",
             Reason::Left => "leaving",

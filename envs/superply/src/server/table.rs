@@ -7,8 +7,8 @@ use crate::board::bits;
 use crate::protocol::{Message, Reason};
 use crate::side::Side;
 use crate::{Hint, SuperplyState};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tabula_core::{Game, State, Turn};
@@ -115,7 +115,7 @@ pub(crate) async fn run(
     }
     shared.stats.finished.fetch_add(1, Ordering::Relaxed);
     if settings.verbose {
-        let how = reason.map_or_else(|| "a joined path".to_string(), |r| format!("{r:?}").to_lowercase());
+        let how = reason.map_or_else(|| "a joined path".to_string(), |r| r.word().to_string());
         eprintln!("superply-server: game {game} over after {} claims: {winner} wins by {how}", table.history.len());
     }
 }
@@ -131,9 +131,8 @@ async fn play(
         match table.state.turn() {
             Turn::Terminal => return (table.state.winner().expect("a finished game has a winner"), None),
             Turn::Chance => {
-                let outcomes = table.state.chance_outcomes();
-                let (hint, _) = outcomes[rng.random_range(0..outcomes.len())];
-                table.state.apply(hint).expect("a drawn hint is legal");
+                // The env's own draw, by the outcomes' probabilities.
+                table.state.sample_chance(rng);
                 continue;
             }
             Turn::Player(_) => {}
