@@ -8,6 +8,7 @@ use crate::cpu::CpuMeter;
 use crate::elo::elo_from_score;
 use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
+use crate::ratings::{self, PairResult};
 use crate::replay::ReplayBuffer;
 use crate::sample::{densify, transformed};
 use crate::selfplay::{SelfPlayWorker, play_round};
@@ -72,6 +73,9 @@ pub struct Trainer<G: Game> {
     opponents: Vec<Opponent<G>>,
     /// One-player games: the baselines' mean scores, measured once.
     baseline_scores: Vec<(String, f64)>,
+    /// Two-player games: the baselines' results against each other, played once, so that the
+    /// network's rating is fitted on the same scale at every evaluation.
+    baseline_pairs: Option<Vec<PairResult>>,
     last_evaluation: Option<(u64, Vec<(String, f64)>)>,
     /// Seconds trained (over all sessions) when this call's budget ends: the learning-rate
     /// schedule's horizon.
@@ -116,6 +120,7 @@ impl<G: Game> Trainer<G> {
             log,
             opponents,
             baseline_scores: Vec::new(),
+            baseline_pairs: None,
             last_evaluation: None,
             schedule_end_seconds: 0.0,
             advisor: None,
@@ -152,6 +157,7 @@ impl<G: Game> Trainer<G> {
             log,
             opponents,
             baseline_scores: Vec::new(),
+            baseline_pairs: None,
             last_evaluation: None,
             schedule_end_seconds: 0.0,
             advisor: None,
@@ -351,13 +357,31 @@ impl<G: Game> Trainer<G> {
             )
         };
         if self.game.num_players() == 2 {
-            for opponent in &self.opponents {
-                let plies = self.config.schedule.eval_opening_plies;
+            let plies = self.config.schedule.eval_opening_plies;
+            let network = self.opponents.len();
+            let mut pairs = self
+                .baseline_pairs
+                .take()
+                .unwrap_or_else(|| baseline_round_robin(&self.game, &self.opponents, games, plies));
+            let played = pairs.len();
+            for (i, opponent) in self.opponents.iter().enumerate() {
                 let seed = 1_000_000 + self.progress.step;
                 let r = play_match(&self.game, &make_agent, &*opponent.make, games, plies, seed);
                 results.push((format!("eval/vs_{}/score", opponent.name), r.score()));
                 results.push((format!("eval/vs_{}/elo_diff", opponent.name), elo_from_score(r.score())));
+                pairs.push(PairResult::new(network, i, r.score() * r.games() as f64, r.games() as f64));
             }
+            // The network's rating on the arena's scale: anchored on `random` where it is a
+            // baseline (else on the first), fitted with the baselines' games against each other.
+            if !self.opponents.is_empty() {
+                let anchor = self.opponents.iter().position(|o| o.name == "random").unwrap_or(0);
+                let rating = ratings::fit(network + 1, &pairs, anchor)?[network];
+                results.push(("eval/rating".to_string(), rating.elo));
+                results.push(("eval/rating_lo".to_string(), rating.lo));
+                results.push(("eval/rating_hi".to_string(), rating.hi));
+            }
+            pairs.truncate(played);
+            self.baseline_pairs = Some(pairs);
         } else if self.game.num_players() == 1 {
             if self.baseline_scores.is_empty() {
                 for opponent in &self.opponents {
@@ -406,6 +430,18 @@ impl<G: Game> Trainer<G> {
         self.log.flush()?;
         Ok(())
     }
+}
+
+/// Every pair of baselines plays `games` games: the fixed part of the trainer's rating fit.
+fn baseline_round_robin<G: Game>(game: &G, opponents: &[Opponent<G>], games: usize, plies: usize) -> Vec<PairResult> {
+    let mut pairs = Vec::new();
+    for (i, a) in opponents.iter().enumerate() {
+        for (j, b) in opponents.iter().enumerate().skip(i + 1) {
+            let r = play_match(game, &*a.make, &*b.make, games, plies, 2_000_000);
+            pairs.push(PairResult::new(i, j, r.score() * r.games() as f64, r.games() as f64));
+        }
+    }
+    pairs
 }
 
 pub(crate) fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
