@@ -2,3 +2,4 @@
 pub mod score4;
 pub mod superball;
 pub mod superply;
+pub mod upright;

@@ -1,0 +1,31 @@
+//! The referee: a person against a program, two programs, or two people, over the line
+//! protocol ([`crate::protocol`], `PROTOCOL.md`).
+//!
+//! * [`Seat`] says who sits on a side: `human` or a command line such as
+//!   `upright-bot --agent greedy` (split like a shell would and started as a child process).
+//! * [`Program`] talks to a bot with timeouts: a bot that crashes, exits, hangs, answers garbage
+//!   or an illegal move loses the game with a message saying why ([`Fault`]).
+//! * [`play_game`] plays one game, drawing the board after every move with each row's and
+//!   column's product of run lengths; at the end it tells the bots both scores.
+//! * [`run_match`] plays `games` games, alternating seats, and keeps the score. Every game starts
+//!   fresh bot processes (the referee says `quit;` and reaps them at its end), so a bot that
+//!   misbehaved in one game cannot spoil the next.
+//!
+//! ```no_run
+//! use upright::referee::{Keyboard, MatchConfig, Seat, run_match};
+//! let config = MatchConfig::new(Seat::Human, Seat::Program("upright-bot --agent greedy".into()));
+//! let summary = run_match(&config, &mut Keyboard::new(std::io::BufReader::new(std::io::stdin())), &mut std::io::stdout());
+//! println!("{:?}", summary.wins);
+//! ```
+
+mod argv;
+mod game;
+mod human;
+mod program;
+mod tally;
+
+pub use argv::split_words;
+pub use game::{Ending, GameRecord, Player, play_game};
+pub use human::{Keyboard, Typed};
+pub use program::{Fault, Program};
+pub use tally::{MatchConfig, MatchSummary, Seat, run_match};
