@@ -7,5 +7,6 @@ pub fn registry() -> Registry {
     registry.register(score4::Score4::registry_entry());
     registry.register(superball::registry_entry());
     registry.register(superply::Superply::registry_entry());
+    registry.register(upright::Upright::registry_entry());
     registry
 }

@@ -267,3 +267,17 @@ fn superply_greedy_beats_random_in_both_modes() {
     assert_ne!(code, 0);
     assert!(err.contains("superply-server"), "{err}");
 }
+
+#[test]
+fn upright_greedy_beats_random_and_has_a_default_config() {
+    let doc = json(&["arena", "upright", "--players", "random", "greedy", "--games", "20", "--json"]);
+    let pairing = &doc["pairings"][0];
+    let greedy_is_first = pairing["a"] == "greedy";
+    let (wins, losses) = (pairing["wins"].as_u64().unwrap(), pairing["losses"].as_u64().unwrap());
+    let greedy_wins = if greedy_is_first { wins } else { losses };
+    assert!(greedy_wins >= 16, "greedy won {greedy_wins} of 20: {pairing}");
+    // The embedded default config names the game and parses.
+    let (code, out, err) = tabula(&["train", "upright", "--print-config"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game = \"upright(size=6)\""), "{out}");
+}

@@ -170,3 +170,30 @@ fn a_finished_run_is_evaluated_against_the_baselines() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-run"));
 }
+
+#[test]
+fn upright_trains_with_its_symmetry_and_its_model_plays_in_the_arena() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny-upright.toml");
+    // TINY's settings on a 4x4 board, each sample shown in one of its two symmetric forms.
+    let text = TINY
+        .replace("game = \"score4\"", "game = \"upright(size=4)\"")
+        .replace("[learner]\n", "[learner]\naugment_symmetries = true\n");
+    std::fs::write(&config, text).unwrap();
+    let run = tmp.path().join("run");
+    let out = tabula()
+        .args(["train", "upright", "--quiet", "--max-steps", "3", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let player = format!("run:{}:4", run.display());
+    let out = tabula()
+        .args(["arena", "upright(size=4)", "--players", &player, "random", "--games", "4", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("random"));
+}

@@ -110,6 +110,7 @@ fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, resul
         "score4" => "`score4-bot` (the Casperson protocol; `score4-referee --white human --black score4-bot`)",
         "superball" => "`sb-play` (under the course harness: `sb-player 8 10 5 pbyrg sb-play n y 1`)",
         "superply" => "`superply-bot` (through `superply-server`: `superply-bot --port PORT`)",
+        "upright" => "`upright-bot` (through `upright-referee --first human --second upright-bot`)",
         _ => "its protocol bot",
     };
     let mut text = format!(

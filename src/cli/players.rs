@@ -448,6 +448,30 @@ impl KnownGame for superply::Superply {
     }
 }
 
+impl KnownGame for upright::Upright {
+    const BASELINES: &'static str = "random, greedy";
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::upright::{AGENT_NAMES, agent_by_name};
+        if !AGENT_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Upward-Rightward", name));
+        }
+        anyhow::ensure!(arg.is_none(), "{name} takes no number");
+        let name = name.to_string();
+        Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Upward-Rightward has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!(
+            "cmd: players are not available for Upward-Rightward yet; play programs against each other with upright-referee"
+        )
+    }
+}
+
 /// Work that needs a game's type.
 pub trait GameTask {
     type Output;
@@ -462,6 +486,7 @@ pub fn with_game<T: GameTask>(game_spec: &str, task: T) -> anyhow::Result<T::Out
         "score4" => task.run(score4::Score4::from_spec(&spec)?),
         "superball" => task.run(superball::Superball::from_spec(&spec)?),
         "superply" => task.run(superply::Superply::from_spec(&spec)?),
+        "upright" => task.run(upright::Upright::from_spec(&spec)?),
         other => anyhow::bail!("tabula cannot seat players in {other} yet"),
     }
 }

@@ -248,6 +248,7 @@ pub fn default_config_text(game_name: &str) -> Option<&'static str> {
         "score4" => Some(include_str!("../configs/score4.toml")),
         "superball" => Some(include_str!("../configs/superball.toml")),
         "superply" => Some(include_str!("../configs/superply.toml")),
+        "upright" => Some(include_str!("../configs/upright.toml")),
         _ => None,
     }
 }
@@ -352,7 +353,7 @@ mod tests {
 
     #[test]
     fn embedded_defaults_parse_and_round_trip() {
-        for game in ["score4", "superball", "superply"] {
+        for game in ["score4", "superball", "superply", "upright"] {
             let config = TrainConfig::from_toml(default_config_text(game).unwrap()).unwrap();
             assert!(config.game.starts_with(game));
             assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);

@@ -1,0 +1,127 @@
+//! `upright-bot`: an Upward-Rightward player speaking `upright-referee`'s line protocol on
+//! stdin/stdout (`envs/upright/PROTOCOL.md`).
+//!
+//! ```text
+//! $ printf 'new 6 first;\nmove;\nquit;\n' | upright-bot --agent greedy
+//! ok.
+//! a1.
+//! ok.
+//! ```
+//!
+//! The protocol (commands, answers, the game) lives in `upright::protocol`, shared with
+//! `upright-referee`; this file wires stdin/stdout and an agent to it. The agent chooses one
+//! sub-action at a time (a square, …, `end`); `upright::moves::whole_move` gathers them into the
+//! whole move the protocol answers with. Stdout carries protocol answers only, stderr nothing
+//! unless `-v`: a referee that never reads our stderr would hang us once the pipe filled.
+
+use clap::Parser;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tabula_baselines::upright::{AGENT_NAMES, agent_by_name};
+use tabula_core::{Agent, State, rng_from_seed};
+use upright::moves::whole_move;
+use upright::protocol::serve;
+use upright::{Upright, UprightState};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "upright-bot",
+    version,
+    about = "An Upward-Rightward player for upright-referee's line protocol (stdin/stdout).",
+    long_about = "An Upward-Rightward player for upright-referee's line protocol (stdin/stdout).\n\n\
+        `--agent az` plays a trained model (--checkpoint) with tabula's search, `net` its policy \
+        alone; random and greedy are the hand-written baselines. No model is shipped for this \
+        game yet, so the default is greedy."
+)]
+struct Args {
+    /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (its policy
+    /// alone), or a hand-written baseline.
+    #[arg(long, default_value = "greedy", value_parser = agent_names())]
+    agent: String,
+    /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
+    /// it), a run directory or a checkpoint folder.
+    #[arg(long, value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Thinking time per sub-action in milliseconds for `az`.
+    #[arg(long, default_value_t = 100)]
+    movetime_ms: u64,
+    /// Search simulations per sub-action for `az` instead of a clock.
+    #[arg(long)]
+    simulations: Option<usize>,
+    /// Seed for the agent's random choices (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write what the bot receives, answers and thinks to stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+fn agent_names() -> Vec<&'static str> {
+    let mut names = vec!["az", "net"];
+    names.extend(AGENT_NAMES);
+    names
+}
+
+fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<UprightState>>> {
+    match args.agent.as_str() {
+        "az" | "net" => {
+            // Any size or variant the model was trained on; the referee's `new` must match it.
+            let path = args.checkpoint.as_deref();
+            let game = Upright::default();
+            let model = tabula_bots::shipped::model_or_checkpoint(&game, path)?;
+            let movetime = Some(Duration::from_millis(args.movetime_ms.max(1)));
+            Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime))
+        }
+        name => {
+            anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
+            agent_by_name(name).map_err(anyhow::Error::msg)
+        }
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let verbose = args.verbose;
+    if !verbose {
+        // A panic message on stderr could block on a pipe nobody reads.
+        std::panic::set_hook(Box::new(|_| {}));
+    }
+    let loading = Instant::now();
+    let mut agent = make_agent(&args).unwrap_or_else(|e| {
+        eprintln!("upright-bot: {e:#}");
+        std::process::exit(2);
+    });
+    let seed = args.seed.unwrap_or_else(|| {
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ (u64::from(std::process::id()) << 32)
+    });
+    let mut rng = rng_from_seed(seed);
+    let name = agent.name();
+    if verbose {
+        eprintln!("upright-bot: agent {name}, seed {seed}, ready in {} ms", loading.elapsed().as_millis());
+    }
+    let choose = move |state: &UprightState| {
+        let start = Instant::now();
+        let actions = whole_move(state, |s| {
+            // Whatever the agent does, the bot answers: a failing agent gives way to a legal
+            // sub-action (`whole_move` replaces an illegal one the same way).
+            catch_unwind(AssertUnwindSafe(|| agent.act(s, &mut rng)))
+                .ok()
+                .filter(|a| s.legal_actions().contains(a))
+                .unwrap_or_else(|| {
+                    if verbose {
+                        eprintln!("upright-bot: {name} failed to choose a legal sub-action; playing the first");
+                    }
+                    s.legal_actions()[0]
+                })
+        });
+        if verbose {
+            eprintln!("upright-bot: {name} chose {} sub-actions in {} ms", actions.len(), start.elapsed().as_millis());
+        }
+        actions
+    };
+    let log: Box<dyn std::io::Write> = if verbose { Box::new(std::io::stderr()) } else { Box::new(std::io::sink()) };
+    // A closed stdout means the referee has gone: nothing is left to do but stop.
+    let _ = serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, log);
+}
