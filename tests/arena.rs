@@ -71,7 +71,8 @@ fn a_gauntlet_plays_one_player_against_the_rest_and_tables_read() {
 
 #[test]
 fn a_model_can_think_for_a_time_a_move_like_the_timed_baselines() {
-    let ckpt = format!("ckpt:{}/checkpoints/score4:20ms", env!("CARGO_MANIFEST_DIR"));
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    let ckpt = format!("ckpt:{root}/checkpoints/score4:20ms");
     let doc = json(&["arena", "score4", "--players", "random", &ckpt, "--games", "2", "--json"]);
     let pairing = &doc["pairings"][0];
     assert!(pairing["b"].as_str().unwrap().ends_with("checkpoints/score4:20ms"), "{pairing}");

@@ -12,7 +12,13 @@ const SCORE4_BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
 const SB_PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
 
 fn checkpoint(game: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../checkpoints").join(game)
+    manifest_dir().join("../../checkpoints").join(game)
+}
+
+/// The package's folder, as cargo says when it runs the test: a build cache shared between
+/// checkouts at other paths may hold this binary compiled elsewhere.
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
 }
 
 /// Copies `binary` alone into a fresh temporary directory.

@@ -14,7 +14,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_superply-server");
-const BROWSER_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/browser");
 const INSTALL: &str =
     "run scripts/install-browser.sh (from the workspace root) to install chromium and playwright-core";
 
@@ -41,17 +40,24 @@ fn drain(from: impl Read + Send + 'static, log: Arc<Mutex<String>>, lines: Optio
     });
 }
 
+/// The package's folder, as cargo says when it runs the test: a build cache shared between
+/// checkouts at other paths may hold this binary compiled elsewhere.
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
+}
+
 fn require_browser() -> PathBuf {
+    let browser_dir = manifest_dir().join("../../tests/browser");
     let installed = Path::new("/usr/bin/chromium").exists()
-        && Path::new(BROWSER_DIR).join("node_modules/playwright-core/package.json").exists();
+        && browser_dir.join("node_modules/playwright-core/package.json").exists();
     if !installed {
         // `cargo test --workspace` on a fresh machine: the project's own script installs them.
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/install-browser.sh");
-        let out = Command::new("bash").arg(script).output().expect("bash runs");
-        assert!(out.status.success(), "{script} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        let script = manifest_dir().join("../../scripts/install-browser.sh");
+        let out = Command::new("bash").arg(&script).output().expect("bash runs");
+        assert!(out.status.success(), "{} failed:\n{}", script.display(), String::from_utf8_lossy(&out.stderr));
     }
     assert!(Path::new("/usr/bin/chromium").exists(), "/usr/bin/chromium is missing: {INSTALL}");
-    let browser_dir = Path::new(BROWSER_DIR).canonicalize().expect("tests/browser exists");
+    let browser_dir = browser_dir.canonicalize().expect("tests/browser exists");
     assert!(
         browser_dir.join("node_modules/playwright-core/package.json").exists(),
         "{} has no playwright-core: {INSTALL}",

@@ -24,7 +24,7 @@ use score4::{Board, Peg, Score4, Score4State};
 use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use tabula_baselines::score4::{AGENT_NAMES, AgentOptions, agent_by_name};
 use tabula_bots::shipped;
 use tabula_core::{Agent, State, rng_from_seed};
@@ -41,7 +41,7 @@ use tabula_core::{Agent, State, rng_from_seed};
 struct Args {
     /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (the network's
     /// policy alone, fastest), or a hand-written baseline.
-    #[arg(long, default_value = "az", value_parser = agent_names())]
+    #[arg(long, default_value = "az", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
     /// it), a run directory or a checkpoint folder (default: the shipped model).
@@ -63,13 +63,6 @@ struct Args {
     /// Write what the bot receives, answers and thinks to stderr.
     #[arg(short, long)]
     verbose: bool,
-}
-
-/// The trained agents first, then the baselines.
-fn agent_names() -> Vec<&'static str> {
-    let mut names = vec!["az", "net"];
-    names.extend(AGENT_NAMES);
-    names
 }
 
 /// The agent the arguments ask for; a model that cannot be loaded is an error naming the file.
@@ -105,10 +98,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        nanos ^ (u64::from(std::process::id()) << 32)
-    });
+    let seed = args.seed.unwrap_or_else(tabula_bots::clock_seed);
     let mut rng = rng_from_seed(seed);
     let name = agent.name();
     let choose = move |board: &Board| -> Peg {

@@ -11,7 +11,7 @@
 use clap::Parser;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use superply::protocol::{Client, Message, Mirror, Request, Seat};
 use superply::{Side, Superply, SuperplyState};
 use tabula_baselines::superply::{AGENT_NAMES, agent_by_name};
@@ -36,7 +36,7 @@ struct Args {
     port: u16,
     /// Who chooses the claims: `az` (a trained model with tabula's search: the shipped one, or
     /// --checkpoint), `net` (its policy alone), or a baseline.
-    #[arg(long, default_value = "az", value_parser = agent_names())]
+    #[arg(long, default_value = "az", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk, a run directory or a checkpoint folder.
     #[arg(long, value_name = "PATH")]
@@ -62,12 +62,6 @@ struct Args {
     /// Write what the bot hears, says and thinks to stderr.
     #[arg(short, long)]
     verbose: bool,
-}
-
-fn agent_names() -> Vec<&'static str> {
-    let mut names = vec!["az", "net"];
-    names.extend(AGENT_NAMES);
-    names
 }
 
 fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<SuperplyState>>> {
@@ -104,9 +98,7 @@ fn main() {
             loading.elapsed().as_millis()
         );
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
-    });
+    let seed = args.seed.unwrap_or_else(tabula_bots::clock_seed);
     let mut rng = rng_from_seed(seed);
     let addr = format!("{}:{}", args.host, args.port);
     let mut client = Client::connect(&addr).unwrap_or_else(|e| fail(&format!("cannot connect to {addr}: {e}")));

@@ -17,7 +17,7 @@
 use clap::Parser;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use tabula_baselines::upright::{AGENT_NAMES, agent_by_name};
 use tabula_core::{Agent, State, rng_from_seed};
 use upright::moves::whole_move;
@@ -37,7 +37,7 @@ use upright::{Upright, UprightState};
 struct Args {
     /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (its policy
     /// alone), or a hand-written baseline.
-    #[arg(long, default_value = "greedy", value_parser = agent_names())]
+    #[arg(long, default_value = "greedy", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
     /// it), a run directory or a checkpoint folder.
@@ -55,12 +55,6 @@ struct Args {
     /// Write what the bot receives, answers and thinks to stderr.
     #[arg(short, long)]
     verbose: bool,
-}
-
-fn agent_names() -> Vec<&'static str> {
-    let mut names = vec!["az", "net"];
-    names.extend(AGENT_NAMES);
-    names
 }
 
 fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<UprightState>>> {
@@ -92,10 +86,7 @@ fn main() {
         eprintln!("upright-bot: {e:#}");
         std::process::exit(2);
     });
-    let seed = args.seed.unwrap_or_else(|| {
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        nanos ^ (u64::from(std::process::id()) << 32)
-    });
+    let seed = args.seed.unwrap_or_else(tabula_bots::clock_seed);
     let mut rng = rng_from_seed(seed);
     let name = agent.name();
     if verbose {
