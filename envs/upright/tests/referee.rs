@@ -67,6 +67,8 @@ fn random_players_play_a_match_without_a_fault() {
     }
     assert!(out.contains("Game over: Player 1 ("), "{out}");
     assert!(out.contains("Score after 6 game(s)"), "{out}");
+    let most = summary.games.iter().map(|(_, g)| g.phase_two_moves).max().unwrap();
+    assert!(out.contains(&format!(", at most {most}.")), "the phase-2 statistics line: {out}");
 }
 
 #[test]

@@ -163,6 +163,11 @@ pub fn run_match(config: &MatchConfig, keyboard: &mut Keyboard, out: &mut dyn Wr
             summary.wins[1],
             summary.draws
         );
+        let phase_two: Vec<usize> = summary.games.iter().map(|(_, g)| g.phase_two_moves).collect();
+        if let Some(&most) = phase_two.iter().max() {
+            let mean = phase_two.iter().sum::<usize>() as f64 / phase_two.len() as f64;
+            let _ = writeln!(out, "Phase-2 moves a game: mean {mean:.2}, at most {most}.");
+        }
     }
     let _ = out.flush();
     summary
