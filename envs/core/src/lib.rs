@@ -21,7 +21,9 @@
 //! ```
 
 pub mod agent;
+pub mod argv;
 pub mod checker;
+pub mod command_reader;
 pub mod dynamic;
 pub mod env;
 pub mod error;

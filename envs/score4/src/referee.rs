@@ -20,16 +20,15 @@
 //! println!("{:?}", summary.wins);
 //! ```
 
-mod argv;
 mod game;
 mod human;
 mod program;
 mod program_agent;
 mod tally;
 
-pub use argv::split_words;
 pub use game::{Ending, GameRecord, Player, describe_line, play_game};
 pub use human::{Keyboard, Typed};
 pub use program::{Fault, Program};
 pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent, moves_between};
+pub use tabula_core::argv::split_words;
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

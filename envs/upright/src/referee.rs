@@ -18,14 +18,13 @@
 //! println!("{:?}", summary.wins);
 //! ```
 
-mod argv;
 mod game;
 mod human;
 mod program;
 mod tally;
 
-pub use argv::split_words;
 pub use game::{Ending, GameRecord, Player, play_game};
 pub use human::{Keyboard, Typed};
 pub use program::{Fault, Program};
+pub use tabula_core::argv::split_words;
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

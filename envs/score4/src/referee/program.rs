@@ -5,13 +5,13 @@
 //! `/dev/null` (or to ours with `verbose`): a pipe nobody read would fill and hang the bot.
 //! Writing to a bot that has gone fails with an error we report (Rust ignores SIGPIPE).
 
-use super::argv::split_words;
 use crate::protocol::{Command, Reply};
 use std::fmt;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
+use tabula_core::argv::split_words;
 
 /// Lines longer than this are not replies; the rest of such a line is dropped as it arrives.
 const MAX_LINE: usize = 1024;

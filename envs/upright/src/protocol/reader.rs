@@ -1,18 +1,14 @@
-//! The incremental command reader: raw bytes in, commands out.
+//! The incremental command reader: tabula's shared `;`-splitting reader
+//! ([`tabula_core::command_reader`]) over this protocol's [`Command`]s.
 
 use super::command::{Command, ParseError};
-use std::collections::VecDeque;
+use tabula_core::command_reader::ParseCommand;
 
 /// The longest command text kept (a note of a move filling all 121 squares of an 11 x 11 board takes about 500).
-/// Longer text is dropped as it arrives, so hostile input without `;` cannot eat memory, and the
-/// command is answered with an error once its `;` comes.
+/// Longer text is dropped as it arrives and the command is answered with an error once its `;` comes.
 pub const MAX_COMMAND_BYTES: usize = 2048;
 
-/// Splits a byte stream into commands at `;`, whatever the reads' boundaries.
-///
-/// Text between semicolons that is only white space (`move;;`, a CR/LF after the last `;`)
-/// is not a command and gets no answer; anything else yields one `Ok(Command)` or one
-/// `Err(ParseError)`, so the bot answers exactly one line for it.
+/// Splits a byte stream into [`Command`]s at `;`, whatever the reads' boundaries.
 ///
 /// ```
 /// use upright::protocol::{Command, CommandReader};
@@ -23,48 +19,16 @@ pub const MAX_COMMAND_BYTES: usize = 2048;
 /// reader.feed(b"it;\r\n");
 /// assert_eq!(reader.next_command(), Some(Ok(Command::Quit)));
 /// ```
-#[derive(Debug, Default)]
-pub struct CommandReader {
-    partial: Vec<u8>,
-    overflowed: bool,
-    ready: VecDeque<Result<Command, ParseError>>,
-}
+pub type CommandReader = tabula_core::command_reader::CommandReader<Command>;
 
-impl CommandReader {
-    pub fn new() -> CommandReader {
-        CommandReader::default()
+impl ParseCommand for Command {
+    type Error = ParseError;
+    const MAX_BYTES: usize = MAX_COMMAND_BYTES;
+    fn parse(text: &[u8]) -> Result<Command, ParseError> {
+        Command::parse(text)
     }
-
-    /// Takes the next chunk of input, of any size and content.
-    pub fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if b == b';' {
-                self.finish_command();
-            } else if self.partial.len() < MAX_COMMAND_BYTES {
-                self.partial.push(b);
-            } else {
-                self.overflowed = true;
-            }
-        }
-    }
-
-    /// The next complete command, in order of arrival.
-    pub fn next_command(&mut self) -> Option<Result<Command, ParseError>> {
-        self.ready.pop_front()
-    }
-
-    /// True while text after the last `;` is waiting for its semicolon (white space aside).
-    pub fn has_partial_command(&self) -> bool {
-        self.overflowed || self.partial.iter().any(|b| !b.is_ascii_whitespace())
-    }
-
-    fn finish_command(&mut self) {
-        let text = std::mem::take(&mut self.partial);
-        if std::mem::take(&mut self.overflowed) {
-            self.ready.push_back(Err(ParseError(format!("command longer than {MAX_COMMAND_BYTES} bytes"))));
-        } else if text.iter().any(|b| !b.is_ascii_whitespace()) {
-            self.ready.push_back(Command::parse(&text));
-        }
+    fn too_long() -> ParseError {
+        ParseError(format!("command longer than {MAX_COMMAND_BYTES} bytes"))
     }
 }
 

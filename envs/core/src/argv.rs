@@ -1,11 +1,12 @@
-//! Splits a command line the way a POSIX shell splits words (without expanding anything), so
-//! `--black "score4-bot --agent 'alpha beta'"` starts `score4-bot` with two arguments.
+//! Splits a command line the way a POSIX shell splits words (without expanding anything), so a
+//! referee's `--black "score4-bot --agent 'alpha beta'"` starts `score4-bot` with two arguments.
+//! Every referee that starts bot programs from a command line uses it.
 
 /// Words of `line`: white space separates; `'...'` is literal; `"..."` keeps spaces and lets `\`
 /// escape `"`, `\`, `$` and `` ` ``; a `\` outside quotes escapes the next character.
 ///
 /// ```
-/// use score4::referee::split_words;
+/// use tabula_core::argv::split_words;
 /// assert_eq!(split_words(r#"bot --name "big  bot" 'a b' c\ d"#).unwrap(), ["bot", "--name", "big  bot", "a b", "c d"]);
 /// assert!(split_words("bot 'open").is_err());
 /// ```
