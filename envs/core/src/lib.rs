@@ -28,6 +28,8 @@ pub mod dynamic;
 pub mod env;
 pub mod error;
 pub mod game;
+pub mod keyboard;
+pub mod line_program;
 pub mod registry;
 pub mod rng;
 pub mod spec;

@@ -24,7 +24,7 @@ mod program;
 mod tally;
 
 pub use game::{Ending, GameRecord, Player, play_game};
-pub use human::{Keyboard, Typed};
-pub use program::{Fault, Program};
+pub use human::{Interrupt, Keyboard, Typed, typed};
+pub use program::{Fault, Program, spawn as spawn_program};
 pub use tabula_core::argv::split_words;
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

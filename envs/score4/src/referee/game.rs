@@ -1,6 +1,6 @@
 //! One game between two players, drawn on the referee's output after every move.
 
-use super::human::{Keyboard, Typed};
+use super::human::{Interrupt, Keyboard, Typed, typed as read_typed};
 use super::program::{Fault, Program};
 use crate::board::Board;
 use crate::color::Color;
@@ -137,7 +137,7 @@ fn play(
     for colour in Color::BOTH {
         let result = match &mut players[colour.index()] {
             Player::Human => Ok(()),
-            Player::Program(program, _) => program.expect_ok(Command::Play(colour)),
+            Player::Program(program, _) => program.expect_ok(&Command::Play(colour)),
             Player::Broken(fault, _) => Err(fault.clone()),
         };
         if let Err(fault) = result {
@@ -170,7 +170,7 @@ fn play(
             }
             Player::Program(program, _) => {
                 let mut typed = None;
-                let answer = program.ask_interruptible(Command::Move, || {
+                let answer = program.ask_interruptible(&Command::Move, || {
                     typed = keyboard.interrupt();
                     typed.is_some()
                 });
@@ -185,7 +185,7 @@ fn play(
                     Ok(Some(Reply::Error(why))) => {
                         return forfeit(players, side, Fault::Refused(format!("move; got \"error: {why}.\"")));
                     }
-                    Ok(None) => return if typed == Some(Typed::Restart) { Ending::Restart } else { Ending::Quit },
+                    Ok(None) => return if typed == Some(Interrupt::Restart) { Ending::Restart } else { Ending::Quit },
                     Err(fault) => return forfeit(players, side, fault),
                 }
             }
@@ -196,7 +196,7 @@ fn play(
         let _ = write!(out, "{board}");
         // The other side's bot learns of the move. Once the game is over its answer no longer matters.
         if let Player::Program(program, _) = &mut players[side.other().index()]
-            && let Err(fault) = program.expect_ok(Command::Note(side, peg))
+            && let Err(fault) = program.expect_ok(&Command::Note(side, peg))
             && !board.is_over()
         {
             return forfeit(players, side.other(), fault);
@@ -213,7 +213,7 @@ fn ask_person(board: &Board, moves: &[Peg], keyboard: &mut Keyboard, out: &mut d
             let _ = writeln!(out);
             return Err(Ending::Quit);
         };
-        match Typed::parse(&line) {
+        match read_typed(&line) {
             Typed::Move(peg) if board.legal_mask() >> peg.index() & 1 == 1 => return Ok(peg),
             Typed::Move(peg) => {
                 let _ = writeln!(out, "Peg {peg} is full; choose another.");

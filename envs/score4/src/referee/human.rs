@@ -1,102 +1,17 @@
-//! The person at the keyboard: lines read by a thread, so the referee can notice `quit` or
-//! `restart` even while a bot is thinking.
+//! The person at the keyboard ([`tabula_core::keyboard`]): a move is a peg, `B3` (also `B3.`
+//! or `b3;`).
 
 use crate::peg::Peg;
-use std::collections::VecDeque;
-use std::io::BufRead;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use tabula_core::keyboard;
+
+pub use tabula_core::keyboard::{Interrupt, Keyboard};
 
 /// What a person may type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Typed {
-    Move(Peg),
-    Quit,
-    Restart,
-    History,
-    Board,
-    Help,
-    /// A line that means nothing (it is shown back with help).
-    Unknown,
-}
+pub type Typed = keyboard::Typed<Peg>;
 
-impl Typed {
-    /// Reads a line in any case: `B3` (also `B3.` or `B3;`), `quit`, `restart`, `history`,
-    /// `board`, `help`.
-    pub fn parse(line: &str) -> Typed {
-        let word = line.trim().trim_end_matches(['.', ';']).trim().to_ascii_lowercase();
-        match word.as_str() {
-            "quit" | "exit" => Typed::Quit,
-            "restart" | "new" => Typed::Restart,
-            "history" => Typed::History,
-            "board" => Typed::Board,
-            "help" | "?" => Typed::Help,
-            _ => word.parse::<Peg>().map_or(Typed::Unknown, Typed::Move),
-        }
-    }
-}
-
-/// Lines from the person; the end of input reads as `quit`.
-pub struct Keyboard {
-    lines: Receiver<String>,
-    waiting: VecDeque<String>,
-    closed: bool,
-}
-
-impl Keyboard {
-    /// Starts a thread reading `input` line by line.
-    pub fn new(input: impl BufRead + Send + 'static) -> Keyboard {
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Keyboard { lines, waiting: VecDeque::new(), closed: false }
-    }
-
-    /// A keyboard nobody types on (for games between programs).
-    pub fn none() -> Keyboard {
-        let (_, lines) = channel();
-        Keyboard { lines, waiting: VecDeque::new(), closed: true }
-    }
-
-    /// The next line, waiting for it; `None` once the input has ended.
-    pub fn next_line(&mut self) -> Option<String> {
-        if let Some(line) = self.waiting.pop_front() {
-            return Some(line);
-        }
-        if self.closed {
-            return None;
-        }
-        match self.lines.recv() {
-            Ok(line) => Some(line),
-            Err(_) => {
-                self.closed = true;
-                None
-            }
-        }
-    }
-
-    /// Without waiting: has the person typed `quit` or `restart`? Other lines are kept, in
-    /// order, for [`next_line`](Keyboard::next_line).
-    pub fn interrupt(&mut self) -> Option<Typed> {
-        loop {
-            match self.lines.try_recv() {
-                Ok(line) => match Typed::parse(&line) {
-                    t @ (Typed::Quit | Typed::Restart) => return Some(t),
-                    _ => self.waiting.push_back(line),
-                },
-                Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) => {
-                    self.closed = true;
-                    return None;
-                }
-            }
-        }
-    }
+/// Reads a line in any case: a peg, `quit`, `restart`, `history`, `board`, `help`.
+pub fn typed(line: &str) -> Typed {
+    Typed::parse(line, |word| word.parse::<Peg>().ok())
 }
 
 #[cfg(test)]
@@ -105,25 +20,10 @@ mod tests {
 
     #[test]
     fn reads_what_a_person_types() {
-        assert_eq!(Typed::parse(" b3.\r"), Typed::Move("B3".parse().unwrap()));
-        assert_eq!(Typed::parse("QUIT"), Typed::Quit);
-        assert_eq!(Typed::parse("restart;"), Typed::Restart);
-        assert_eq!(Typed::parse("history"), Typed::History);
-        assert_eq!(Typed::parse("E7"), Typed::Unknown);
-    }
-
-    #[test]
-    fn quit_is_noticed_between_other_lines() {
-        let mut k = Keyboard::new(std::io::Cursor::new("A1\nquit\nB2\n"));
-        let mut seen = None;
-        for _ in 0..200 {
-            seen = k.interrupt();
-            if seen.is_some() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        assert_eq!(seen, Some(Typed::Quit));
-        assert_eq!(k.next_line().as_deref(), Some("A1"));
+        assert_eq!(typed(" b3.\r"), Typed::Move("B3".parse().unwrap()));
+        assert_eq!(typed("QUIT"), Typed::Quit);
+        assert_eq!(typed("restart;"), Typed::Restart);
+        assert_eq!(typed("history"), Typed::History);
+        assert_eq!(typed("E7"), Typed::Unknown);
     }
 }

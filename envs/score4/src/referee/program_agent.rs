@@ -19,7 +19,7 @@
 //! assert_eq!(bot.faults(), 0);
 //! ```
 
-use super::program::{Fault, Program};
+use super::program::{self, Fault, Program};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Score4State;
@@ -101,8 +101,8 @@ impl ProgramAgent {
             Some(missed) => missed,
             None => {
                 self.stop();
-                let mut program = Program::spawn(&self.command, self.timeout, self.verbose)?;
-                program.expect_ok(Command::Play(me))?;
+                let mut program = program::spawn(&self.command, self.timeout, self.verbose)?;
+                program.expect_ok(&Command::Play(me))?;
                 self.live = Some((program, me));
                 self.known = Board::new();
                 moves_between(&self.known, board)
@@ -112,10 +112,10 @@ impl ProgramAgent {
         let (program, _) = self.live.as_mut().expect("started above");
         for peg in missed {
             let side = self.known.to_move();
-            program.expect_ok(Command::Note(side, peg))?;
+            program.expect_ok(&Command::Note(side, peg))?;
             self.known.play(peg).expect("moves_between gives legal moves");
         }
-        match program.ask(Command::Move)? {
+        match program.ask(&Command::Move)? {
             Reply::Move(peg) if self.known.legal_mask() >> peg.index() & 1 == 1 => {
                 self.known.play(peg).expect("checked legal");
                 Ok(peg)

@@ -2,7 +2,7 @@
 
 use super::game::{Ending, GameRecord, Player, play_game};
 use super::human::Keyboard;
-use super::program::Program;
+use super::program;
 use crate::color::Color;
 use std::fmt;
 use std::io::Write;
@@ -90,7 +90,7 @@ impl MatchSummary {
 fn start(seat: &Seat, config: &MatchConfig) -> Player {
     match seat {
         Seat::Human => Player::Human,
-        Seat::Program(cmd) => match Program::spawn(cmd, config.timeout, config.verbose) {
+        Seat::Program(cmd) => match program::spawn(cmd, config.timeout, config.verbose) {
             Ok(p) => Player::Program(p, cmd.clone()),
             Err(fault) => Player::Broken(fault, cmd.clone()),
         },

@@ -1,6 +1,6 @@
 //! One game between two players, drawn on the referee's output after every move.
 
-use super::human::{Keyboard, Typed};
+use super::human::{Interrupt, Keyboard, Typed, typed as read_typed};
 use super::program::{Fault, Program};
 use crate::game::Upright;
 use crate::moves::{MoveSquare, format_move};
@@ -190,7 +190,7 @@ fn play(
                     Ok(Some(Reply::Error(why))) => {
                         return forfeit(players, side, Fault::Refused(format!("move; got \"error: {why}.\"")));
                     }
-                    Ok(None) => return if typed == Some(Typed::Restart) { Ending::Restart } else { Ending::Quit },
+                    Ok(None) => return if typed == Some(Interrupt::Restart) { Ending::Restart } else { Ending::Quit },
                     Err(fault) => return forfeit(players, side, fault),
                 }
             }
@@ -223,7 +223,7 @@ fn ask_person(
             let _ = writeln!(out);
             return Err(Ending::Quit);
         };
-        match Typed::parse(&line) {
+        match read_typed(&line) {
             Typed::Move(squares) => match state.clone().play_move(&squares) {
                 Ok(_) => return Ok(squares),
                 Err(why) => {

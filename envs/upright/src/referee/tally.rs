@@ -2,7 +2,7 @@
 
 use super::game::{Ending, GameRecord, Player, play_game};
 use super::human::Keyboard;
-use super::program::Program;
+use super::program;
 use crate::game::Upright;
 use crate::side::Side;
 use std::fmt;
@@ -98,7 +98,7 @@ impl MatchSummary {
 fn start(seat: &Seat, config: &MatchConfig) -> Player {
     match seat {
         Seat::Human => Player::Human,
-        Seat::Program(cmd) => match Program::spawn(cmd, config.timeout, config.verbose) {
+        Seat::Program(cmd) => match program::spawn(cmd, config.timeout, config.verbose) {
             Ok(p) => Player::Program(p, cmd.clone()),
             Err(fault) => Player::Broken(fault, cmd.clone()),
         },
