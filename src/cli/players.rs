@@ -462,7 +462,7 @@ impl KnownGame for upright::Upright {
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
-        anyhow::bail!("Upward-Rightward has no advisor (the config names {name:?}): remove search.advisor")
+        tabula_baselines::upright::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
     }
 
     fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {

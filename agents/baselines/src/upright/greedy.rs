@@ -96,6 +96,44 @@ impl Greedy {
     }
 }
 
+impl Greedy {
+    /// Every legal sub-action of `state` (a game not over) with the best margin greedy finds
+    /// among the whole moves that start with it (`end`: the margin of the board as it stands),
+    /// best first; equal margins in action order, so the ranking is the same every time.
+    pub fn ranked_sub_actions(&self, state: &UprightState) -> Vec<(i64, Action)> {
+        let mover = state.to_move();
+        let end = (state.size() * state.size()) as Action;
+        let mut best: Vec<(i64, Action)> = Vec::new();
+        let mut raise = |first: Action, value: i64| match best.iter_mut().find(|(_, a)| *a == first) {
+            Some(entry) => entry.0 = entry.0.max(value),
+            None => best.push((value, first)),
+        };
+        if state.move_started() {
+            raise(end, score::margin(state.board(), mover));
+        }
+        // Breadth first from each first sub-action, as in `best_move`, the budget shared.
+        let mut queue: VecDeque<(UprightState, Option<Action>)> = VecDeque::from([(*state, None)]);
+        let mut seen = 0usize;
+        while let Some((position, first)) = queue.pop_front() {
+            for a in position.legal_actions() {
+                if a == end {
+                    continue;
+                }
+                let mut next = position;
+                next.apply(a).expect("a legal action");
+                let first = first.unwrap_or(a);
+                seen += 1;
+                raise(first, score::margin(next.board(), mover));
+                if !next.is_over() && next.to_move() == mover && seen < self.budget {
+                    queue.push_back((next, Some(first)));
+                }
+            }
+        }
+        best.sort_by(|(va, a), (vb, b)| vb.cmp(va).then(a.cmp(b)));
+        best
+    }
+}
+
 impl Agent<UprightState> for Greedy {
     fn name(&self) -> String {
         "greedy".into()

@@ -1,7 +1,8 @@
 //! Upward-Rightward baselines: `random` (tabula's [`RandomAgent`]: uniformly random legal
 //! sub-actions, so it also ends a phase-2 move at a random point, `end` being one of them) and
 //! `greedy` (the whole move that most improves its score over the opponent's), each an
-//! [`Agent<UprightState>`](tabula_core::Agent) that answers one sub-action at a time.
+//! [`Agent<UprightState>`](tabula_core::Agent) that answers one sub-action at a time. Greedy
+//! also advises a searching player ([`UprightAdvisor`]).
 //!
 //! ```
 //! use tabula_baselines::upright::agent_by_name;
@@ -12,8 +13,10 @@
 //! assert_eq!(state.action_to_string(action), "a1");
 //! ```
 
+mod advisor;
 mod greedy;
 
+pub use advisor::{ADVISORS, UprightAdvisor, advisor_by_name};
 pub use greedy::{DEFAULT_BUDGET, Greedy};
 
 use tabula_core::{Agent, RandomAgent};

@@ -108,3 +108,35 @@ fn greedy_plays_every_variant_to_the_end() {
     }
     assert!(agent_by_name("alphabeta").is_err());
 }
+
+#[test]
+fn the_ranking_of_sub_actions_tops_at_greedys_best_move_and_advice_is_legal() {
+    let g = Upright::default();
+    let greedy = Greedy::new();
+    let advisor = UprightAdvisor { alternatives: 3 };
+    let mut rng = rng_from_seed(5);
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        let mut s = g.new_initial_state(seed);
+        let mut random = agent_by_name("random").unwrap();
+        while !s.is_over() {
+            let ranked = greedy.ranked_sub_actions(&s);
+            let legal = s.legal_actions();
+            assert_eq!(ranked.len(), legal.len(), "every legal sub-action is ranked once");
+            assert!(ranked.windows(2).all(|w| w[0].0 >= w[1].0), "best first");
+            // Greedy's own move reaches the top margin.
+            let mut after = s;
+            for a in greedy.best_move(&s, &mut rng) {
+                after.apply(a).unwrap();
+            }
+            assert_eq!(ranked[0].0, upright::score::margin(after.board(), s.to_move()));
+            let advice = tabula_search::Advisor::advise(&advisor, &s);
+            assert_eq!(advice.len(), legal.len().min(4));
+            assert!(advice.iter().all(|a| legal.contains(a)));
+            checked += 1;
+            let a = random.act(&s, &mut rng);
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 40, "{checked} positions");
+}
