@@ -55,6 +55,25 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
 }
 
 #[test]
+fn export_can_ship_a_bigger_search_than_the_runs_evaluations() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tiny_run(tmp.path(), 6);
+    let out_dir = tmp.path().join("shipped");
+    let out =
+        tabula().arg("export").arg(&run).arg("--out").arg(&out_dir).args(["--simulations", "32"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let model = TrainedModel::load(&score4::Score4, &out_dir).unwrap();
+    assert_eq!(model.config.search.eval_simulations, 32, "the shipped config.toml");
+    let card: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("model.json")).unwrap()).unwrap();
+    assert_eq!(card["config"]["search"]["eval_simulations"], 32, "the card");
+    let readme = std::fs::read_to_string(out_dir.join("README.md")).unwrap();
+    assert!(readme.contains("32 simulations a move"), "{readme}");
+    let mut zero = tabula();
+    zero.arg("export").arg(&run).arg("--out").arg(tmp.path().join("z")).args(["--simulations", "0"]);
+    assert_eq!(zero.output().unwrap().status.code(), Some(2));
+}
+
+#[test]
 fn plot_draws_a_run_and_bad_requests_fail_clearly() {
     let tmp = tempfile::tempdir().unwrap();
     let run = tiny_run(tmp.path(), 6);

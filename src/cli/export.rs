@@ -22,6 +22,11 @@ pub struct ExportArgs {
     /// into the README and the card.
     #[arg(long, value_name = "FILE")]
     results: Option<PathBuf>,
+    /// Search simulations a move the bots play the shipped model with (the shipped config's
+    /// `search.eval_simulations`; default: the run's). A deployment can afford a bigger search
+    /// than the run's periodic evaluations did.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    simulations: Option<u64>,
 }
 
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
@@ -30,7 +35,10 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     // Loading proves the weights fit their card before anything is written.
     let (net, mut card) = PolicyValueNet::load(&weights, &Expected::any())?;
     let config_path = run.join(CONFIG_FILE);
-    let config = TrainConfig::load(&config_path).with_context(|| format!("reading {}", config_path.display()))?;
+    let mut config = TrainConfig::load(&config_path).with_context(|| format!("reading {}", config_path.display()))?;
+    if let Some(simulations) = args.simulations {
+        config.search.eval_simulations = simulations as usize;
+    }
     let results = match &args.results {
         Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?),
         None => None,
