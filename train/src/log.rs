@@ -59,6 +59,9 @@ mod tests {
         log.record(1, &[("loss/total", 2.5), ("games", 3.0)]).unwrap();
         log.record(2, &[("loss/total", 2.0), ("nan", f64::NAN)]).unwrap();
         log.flush().unwrap();
+        // tensorboard-rs creates and writes its file on a thread of its own; dropping the
+        // writer joins that thread (its flush only asks).
+        drop(log);
         let text = std::fs::read_to_string(dir.path().join("log.jsonl")).unwrap();
         let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(lines.len(), 2);
