@@ -11,6 +11,7 @@
 //!   a move is how `sb-player` runs it, so this is also its time per move).
 //! - `superply-bot` (shipped `az`): from spawning it to its first line on a listening socket (it
 //!   loads the model before it connects).
+//! - `upright-bot` (shipped `az`): from spawning it to its `ok.` after `new 6 first;`.
 //!
 //! It prints the median, 90th percentile and maximum over `--runs` starts of each.
 
@@ -50,13 +51,15 @@ fn main() -> anyhow::Result<()> {
         Ok(path)
     };
     let (score4, sb_play, superply) = (bin("score4-bot")?, bin("sb-play")?, bin("superply-bot")?);
+    let upright = bin("upright-bot")?;
     println!("| bot | first answer | median | p90 | max | runs |");
     println!("|---|---|---|---|---|---|");
-    let cases: [(&str, &str, Box<Timing<'_>>); 4] = [
+    let cases: [(&str, &str, Box<Timing<'_>>); 5] = [
         ("score4-bot", "`ok.` to `play white;`", Box::new(|| score4_reply(&score4, &[]))),
         ("score4-bot --agent net", "`ok.` to `play white;`", Box::new(|| score4_reply(&score4, &["--agent", "net"]))),
         ("sb-play 8 10 5 pbyrg", "its move", Box::new(|| sb_play_move(&sb_play))),
         ("superply-bot", "its first line to the server", Box::new(|| superply_line(&superply))),
+        ("upright-bot", "`ok.` to `new 6 first;`", Box::new(|| line_reply(&upright, b"new 6 first;\n"))),
     ];
     for (name, what, case) in cases {
         let mut times = (0..args.runs.max(1)).map(|_| case()).collect::<anyhow::Result<Vec<_>>>()?;
@@ -69,17 +72,26 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn score4_reply(bot: &Path, extra: &[&str]) -> anyhow::Result<Duration> {
+    line_reply_with(bot, extra, b"play white;\n")
+}
+
+fn line_reply(bot: &Path, command: &[u8]) -> anyhow::Result<Duration> {
+    line_reply_with(bot, &[], command)
+}
+
+/// From spawning `bot` to its `ok.` to `command`.
+fn line_reply_with(bot: &Path, extra: &[&str], command: &[u8]) -> anyhow::Result<Duration> {
     let start = Instant::now();
     let mut child =
         Command::new(bot).args(extra).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
     let mut stdin = child.stdin.take().expect("piped");
-    stdin.write_all(b"play white;\n")?;
+    stdin.write_all(command)?;
     let mut line = String::new();
     BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line)?;
     let elapsed = start.elapsed();
     drop(stdin);
     child.wait()?;
-    anyhow::ensure!(line.trim() == "ok.", "score4-bot answered {line:?}");
+    anyhow::ensure!(line.trim() == "ok.", "{} answered {line:?}", bot.display());
     Ok(elapsed)
 }
 

@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::time::Duration;
 use tabula_core::{Agent, Game};
+use tabula_search::SharedAdvisor;
 use tabula_train::trained::TrainedModel;
 
 /// A checkpoint folder's three files, as bytes in the binary.
@@ -30,7 +31,7 @@ macro_rules! embed {
 }
 
 /// The games with a shipped agent.
-pub const GAMES: [&str; 3] = ["score4", "superball", "superply"];
+pub const GAMES: [&str; 4] = ["score4", "superball", "superply", "upright"];
 
 /// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
 /// trained on 8×10 boards does not load for another size).
@@ -40,6 +41,7 @@ pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
         "score4" => embed!("score4"),
         "superball" => embed!("superball"),
         "superply" => embed!("superply"),
+        "upright" => embed!("upright"),
         other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),
     };
     TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
@@ -53,22 +55,23 @@ pub fn model_or_checkpoint<G: Game>(game: &G, checkpoint: Option<&Path>) -> anyh
     }
 }
 
-/// A trained model as a bot plays it: `net` is its policy alone; `az` searches with it,
-/// `simulations` a move when given, else for `movetime` when given, else for the run's
-/// evaluation simulations.
+/// A trained model as a bot plays it: `net` is its policy alone; `az` searches with it (advised
+/// by `advisor`, the one its config names, if any), `simulations` a move when given, else for
+/// `movetime` when given, else for the run's evaluation simulations.
 pub fn trained_agent<G: Game>(
     game: &G,
     model: &TrainedModel,
     kind: &str,
     simulations: Option<usize>,
     movetime: Option<Duration>,
+    advisor: Option<SharedAdvisor<G::State>>,
 ) -> Box<dyn Agent<G::State>>
 where
     G::State: 'static,
 {
     match (kind, simulations, movetime) {
         ("net", _, _) => Box::new(model.policy_agent(game)),
-        (_, None, Some(budget)) => Box::new(model.timed_agent(game, budget, None)),
-        (_, simulations, _) => Box::new(model.search_agent(game, simulations, None)),
+        (_, None, Some(budget)) => Box::new(model.timed_agent(game, budget, advisor)),
+        (_, simulations, _) => Box::new(model.search_agent(game, simulations, advisor)),
     }
 }

@@ -60,3 +60,19 @@ fn a_trained_agent_needs_a_model_and_says_which_file() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("/nonexistent/run"), "{err}");
 }
+
+#[test]
+fn with_no_arguments_the_shipped_agent_plays_from_an_empty_directory_and_beats_random() {
+    // The binary copied alone: the model it plays is compiled into it.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("upright-bot");
+    std::fs::copy(BOT, &copy).unwrap();
+    let shipped = Seat::Program(format!("sh -c 'cd {} && ./upright-bot'", dir.path().display()));
+    let mut config = MatchConfig::new(shipped, bot("--agent random --seed 3"));
+    config.games = 2;
+    config.timeout = Duration::from_secs(20);
+    let summary = run_match(&config, &mut Keyboard::none(), &mut std::io::sink());
+    assert!(summary.forfeits().is_empty(), "{:?}", summary.forfeits());
+    assert_eq!(summary.games.len(), 2);
+    assert_eq!(summary.wins[0], 2, "the shipped agent lost to random: {:?} (draws {})", summary.wins, summary.draws);
+}

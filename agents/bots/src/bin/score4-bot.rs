@@ -71,7 +71,7 @@ fn make_agent(args: &Args, movetime: Option<Duration>) -> anyhow::Result<Box<dyn
     match args.agent.as_str() {
         "az" | "net" => {
             let model = shipped::model_or_checkpoint(&game, args.checkpoint.as_deref())?;
-            Ok(shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime))
+            Ok(shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime, None))
         }
         name => {
             anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");

@@ -71,7 +71,7 @@ fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<SuperplyState>>> {
             // The net sees the board and hints the same way in both modes; its card says random.
             let game = Superply::default();
             let model = tabula_bots::shipped::model_or_checkpoint(&game, args.checkpoint.as_deref())?;
-            Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, Some(movetime)))
+            Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, Some(movetime), None))
         }
         name => {
             anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");

@@ -18,7 +18,7 @@ use clap::Parser;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use tabula_baselines::upright::{AGENT_NAMES, agent_by_name};
+use tabula_baselines::upright::{AGENT_NAMES, advisor_by_name, agent_by_name};
 use tabula_core::{Agent, State, rng_from_seed};
 use upright::moves::whole_move;
 use upright::protocol::serve;
@@ -30,23 +30,26 @@ use upright::{Upright, UprightState};
     version,
     about = "An Upward-Rightward player for upright-referee's line protocol (stdin/stdout).",
     long_about = "An Upward-Rightward player for upright-referee's line protocol (stdin/stdout).\n\n\
-        `--agent az` plays a trained model (--checkpoint) with tabula's search, `net` its policy \
-        alone; random and greedy are the hand-written baselines. No model is shipped for this \
-        game yet, so the default is greedy."
+        With no arguments it plays the trained agent shipped in checkpoints/upright (compiled into \
+        the binary) with tabula's search, advised by greedy as in training; `--agent net` plays \
+        its policy alone, `--checkpoint` another model; random and greedy are the hand-written \
+        baselines."
 )]
 struct Args {
     /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (its policy
     /// alone), or a hand-written baseline.
-    #[arg(long, default_value = "greedy", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
+    #[arg(long, default_value = "az", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
-    /// it), a run directory or a checkpoint folder.
+    /// it), a run directory or a checkpoint folder (default: the shipped model).
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Thinking time per sub-action in milliseconds for `az`.
-    #[arg(long, default_value_t = 100)]
-    movetime_ms: u64,
-    /// Search simulations per sub-action for `az` instead of a clock.
+    /// Thinking time per sub-action in milliseconds for `az`, instead of a number of
+    /// simulations. A clock searches from a PUCT root, which takes no advice.
+    #[arg(long, conflicts_with = "simulations")]
+    movetime_ms: Option<u64>,
+    /// Search simulations per sub-action for `az` (default: the model's evaluation simulations,
+    /// from a root advised by greedy when its training config names it, as in its evaluations).
     #[arg(long)]
     simulations: Option<usize>,
     /// Seed for the agent's random choices (default: from the clock).
@@ -64,8 +67,11 @@ fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<UprightState>>> {
             let path = args.checkpoint.as_deref();
             let game = Upright::default();
             let model = tabula_bots::shipped::model_or_checkpoint(&game, path)?;
-            let movetime = Some(Duration::from_millis(args.movetime_ms.max(1)));
-            Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime))
+            let movetime = args.movetime_ms.map(|ms| Duration::from_millis(ms.max(1)));
+            // The model searches as it was trained: advised by greedy when its config says so.
+            let advisor =
+                model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
+            Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, movetime, advisor))
         }
         name => {
             anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
