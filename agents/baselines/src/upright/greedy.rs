@@ -45,93 +45,94 @@ impl Greedy {
     /// The move greedy would make in `state` (a game not over): its sub-actions, `end`
     /// included where the move does not end by itself.
     pub fn best_move(&self, state: &UprightState, rng: &mut dyn RngCore) -> Vec<Action> {
-        let mover = state.to_move();
-        let end = (state.size() * state.size()) as Action;
+        let end = end_action(state);
         let mut best: Option<(i64, Vec<Action>)> = None;
         let mut ties = 0u32;
-        let mut consider = |value: i64, actions: Vec<Action>, rng: &mut dyn RngCore| match &best {
-            Some((v, _)) if *v > value => {}
-            Some((v, _)) if *v == value => {
+        let mut keep = |value: i64, squares: &[Action], rng: &mut dyn RngCore| {
+            let keep = match &best {
+                Some((v, _)) if *v > value => false,
                 // Reservoir sampling keeps a uniform choice among equal moves.
-                ties += 1;
-                if rng.random_range(0..=ties) == 0 {
-                    best = Some((value, actions));
+                Some((v, _)) if *v == value => {
+                    ties += 1;
+                    rng.random_range(0..=ties) == 0
                 }
-            }
-            _ => {
-                ties = 0;
-                best = Some((value, actions));
+                _ => {
+                    ties = 0;
+                    true
+                }
+            };
+            if keep {
+                best = Some((value, squares.to_vec()));
             }
         };
+        self.whole_moves(state, |value, squares| keep(value, squares, rng));
+        let (_, mut actions) = best.expect("a game that is not over has a move");
+        if state_goes_on_after(state, &actions) {
+            actions.push(end);
+        }
+        actions
+    }
+
+    /// Every legal sub-action of `state` (a game not over) with the best margin greedy finds
+    /// among the whole moves that start with it (`end`: the margin of the board as it stands),
+    /// best first; equal margins in action order, so the ranking is the same every time.
+    pub fn ranked_sub_actions(&self, state: &UprightState) -> Vec<(i64, Action)> {
+        let end = end_action(state);
+        let mut best: Vec<Option<i64>> = vec![None; end as usize + 1];
+        self.whole_moves(state, |value, squares| {
+            let first = squares.first().map_or(end, |&a| a) as usize;
+            best[first] = Some(best[first].map_or(value, |v| v.max(value)));
+        });
+        let mut ranked: Vec<(i64, Action)> =
+            best.into_iter().enumerate().filter_map(|(a, v)| Some((v?, a as Action))).collect();
+        ranked.sort_by(|(va, a), (vb, b)| vb.cmp(va).then(a.cmp(b)));
+        ranked
+    }
+
+    /// Calls `visit` with the margin after each whole move greedy looks at and the move's
+    /// squares (`end`, where the move needs it, left out): first ending a started move at once
+    /// (no squares), then every crooked line breadth first, each prefix a move of its own, until
+    /// the budget of positions is spent.
+    fn whole_moves(&self, state: &UprightState, mut visit: impl FnMut(i64, &[Action])) {
+        let mover = state.to_move();
+        let end = end_action(state);
         if state.move_started() {
-            consider(score::margin(state.board(), mover), vec![end], rng);
+            visit(score::margin(state.board(), mover), &[]);
         }
         let mut queue: VecDeque<(UprightState, Vec<Action>)> = VecDeque::from([(*state, Vec::new())]);
         let mut seen = 0usize;
-        while let Some((position, actions)) = queue.pop_front() {
+        while let Some((position, mut line)) = queue.pop_front() {
             for a in position.legal_actions() {
                 if a == end {
                     continue; // ending is the value of the position itself, counted when it was reached
                 }
                 let mut next = position;
                 next.apply(a).expect("a legal action");
-                let mut line = actions.clone();
                 line.push(a);
                 seen += 1;
-                let goes_on = !next.is_over() && next.to_move() == mover;
-                let value = score::margin(next.board(), mover);
-                if goes_on {
-                    let mut ended = line.clone();
-                    ended.push(end);
-                    consider(value, ended, rng);
-                    if seen < self.budget {
-                        queue.push_back((next, line));
-                    }
-                } else {
-                    consider(value, line, rng);
+                visit(score::margin(next.board(), mover), &line);
+                if !next.is_over() && next.to_move() == mover && seen < self.budget {
+                    queue.push_back((next, line.clone()));
                 }
+                line.pop();
             }
         }
-        best.expect("a game that is not over has a move").1
     }
 }
 
-impl Greedy {
-    /// Every legal sub-action of `state` (a game not over) with the best margin greedy finds
-    /// among the whole moves that start with it (`end`: the margin of the board as it stands),
-    /// best first; equal margins in action order, so the ranking is the same every time.
-    pub fn ranked_sub_actions(&self, state: &UprightState) -> Vec<(i64, Action)> {
-        let mover = state.to_move();
-        let end = (state.size() * state.size()) as Action;
-        let mut best: Vec<(i64, Action)> = Vec::new();
-        let mut raise = |first: Action, value: i64| match best.iter_mut().find(|(_, a)| *a == first) {
-            Some(entry) => entry.0 = entry.0.max(value),
-            None => best.push((value, first)),
-        };
-        if state.move_started() {
-            raise(end, score::margin(state.board(), mover));
-        }
-        // Breadth first from each first sub-action, as in `best_move`, the budget shared.
-        let mut queue: VecDeque<(UprightState, Option<Action>)> = VecDeque::from([(*state, None)]);
-        let mut seen = 0usize;
-        while let Some((position, first)) = queue.pop_front() {
-            for a in position.legal_actions() {
-                if a == end {
-                    continue;
-                }
-                let mut next = position;
-                next.apply(a).expect("a legal action");
-                let first = first.unwrap_or(a);
-                seen += 1;
-                raise(first, score::margin(next.board(), mover));
-                if !next.is_over() && next.to_move() == mover && seen < self.budget {
-                    queue.push_back((next, Some(first)));
-                }
-            }
-        }
-        best.sort_by(|(va, a), (vb, b)| vb.cmp(va).then(a.cmp(b)));
-        best
+/// The sub-action that ends a phase-2 move.
+fn end_action(state: &UprightState) -> Action {
+    (state.size() * state.size()) as Action
+}
+
+/// Whether the mover still has the turn after playing `squares` from `state`: the move then
+/// needs `end`.
+fn state_goes_on_after(state: &UprightState, squares: &[Action]) -> bool {
+    let mut s = *state;
+    for &a in squares {
+        s.apply(a).expect("a move greedy found is legal");
     }
+    !s.is_over() && s.to_move() == state.to_move()
 }
 
 impl Agent<UprightState> for Greedy {
