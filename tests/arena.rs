@@ -157,6 +157,88 @@ fn one_player_games_compare_players_on_the_same_seeds() {
     assert!(out.contains(&format!("Score: {}", first["returns"][0].as_f64().unwrap())), "{out}");
 }
 
+/// Seed ranges played apart and tabulated together give the table of one arena over all seeds.
+#[test]
+fn records_of_seed_ranges_tabulate_as_one_arena() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = "superball(rows=6,cols=6,mss=4,colors=pbyrg)";
+    let part = |seed: &str, games: &str, name: &str| {
+        let file = tmp.path().join(name);
+        let (code, _, err) = tabula(&[
+            "arena",
+            game,
+            "--players",
+            "greedy",
+            "random",
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--quiet",
+            "--records",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        file.to_str().unwrap().to_string()
+    };
+    let (low, high) = (part("1", "3", "low.jsonl"), part("4", "2", "high.jsonl"));
+    let whole = json(&["arena", game, "--players", "greedy", "random", "--games", "5", "--seed", "1", "--json"]);
+    let joined = json(&["arena", game, "--from-records", &low, &high, "--json"]);
+    assert_eq!(joined["seeds"], "1-5");
+    assert_eq!(joined["from_records"], format!("{low}, {high}"));
+    for (w, j) in whole["players"].as_array().unwrap().iter().zip(joined["players"].as_array().unwrap()) {
+        for key in ["player", "games", "mean", "std_error", "median", "min", "max", "paired_diff"] {
+            assert_eq!(w[key], j[key], "{key}: {w} vs {j}");
+        }
+        assert!(j["seconds_per_game"].as_f64().unwrap() >= 0.0, "{j}");
+    }
+    // The reference can be chosen, and a player missing seeds is refused by name.
+    let flipped = json(&["arena", game, "--from-records", &low, &high, "--gauntlet", "random", "--json"]);
+    assert_eq!(flipped["players"][0]["player"], "random");
+    let short = part("1", "2", "short.jsonl");
+    let lines: Vec<String> = std::fs::read_to_string(&short).unwrap().lines().map(String::from).collect();
+    std::fs::write(&short, lines[..3].join("\n")).unwrap();
+    let (code, _, err) = tabula(&["arena", game, "--from-records", &short]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("random played seeds 1 and greedy played seeds 1-2"), "{err}");
+}
+
+/// A two-player arena's records give back its pairings and ratings.
+#[test]
+fn records_of_a_round_robin_tabulate_to_its_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("rr.jsonl");
+    let file = file.to_str().unwrap();
+    let played = json(&[
+        "arena",
+        "score4",
+        "--players",
+        "random",
+        "greedy",
+        "alphabeta:1",
+        "--games",
+        "4",
+        "--json",
+        "--records",
+        file,
+    ]);
+    let again = json(&["arena", "score4", "--from-records", file, "--json"]);
+    assert_eq!(again["format"], "round_robin");
+    for key in ["players", "pairings"] {
+        let strip = |v: &Value| {
+            let mut v = v.clone();
+            for row in v.as_array_mut().unwrap() {
+                row.as_object_mut().unwrap().remove("seconds_per_game");
+            }
+            v
+        };
+        assert_eq!(strip(&played[key]), strip(&again[key]), "{key}");
+    }
+    let (code, _, err) = tabula(&["arena", "superball", "--from-records", file]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is score4, not superball"), "{err}");
+}
+
 /// Width and height from a PNG's header.
 fn png_size(path: &std::path::Path) -> (u32, u32) {
     let bytes = std::fs::read(path).unwrap();

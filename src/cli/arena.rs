@@ -6,13 +6,14 @@
 //! player's per-seed difference to the first (a paired comparison: the seeds' luck cancels).
 
 use super::players::{BuildOptions, GameTask, KnownGame, Player, PlayerSpec, SPEC_HELP, parse_all, with_game};
+use super::records::{self, GameRecord, RecordSink};
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Duration;
 use tabula_core::summary::Summary;
 use tabula_train::arena::{GameReport, Reporting, play_match_reported, play_scores_reported};
@@ -27,7 +28,7 @@ pub struct ArenaArgs {
     game: String,
     /// The players, as player specs (see PLAYER SPECS below): two or more for a two-player game,
     /// one or more for a one-player game.
-    #[arg(long, num_args = 1.., required = true, value_name = "PLAYER")]
+    #[arg(long, num_args = 1.., required_unless_present = "from_records", value_name = "PLAYER")]
     players: Vec<String>,
     /// Two-player games: this player against each of the others instead of a round robin.
     /// One-player games: the player the others' paired differences are to (default: the first).
@@ -58,9 +59,17 @@ pub struct ArenaArgs {
     #[arg(long)]
     json: bool,
     /// Write every game to FILE, one JSON object a line: game spec, seed, pair, players by seat,
-    /// moves in the game's notation, returns and result. `tabula replay FILE --game N` shows one.
+    /// moves in the game's notation, returns, result and seconds. A game is written as it ends (a
+    /// killed arena keeps the games it finished); the file is put in order when the arena is done.
+    /// `tabula replay FILE --game N` shows one.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+    /// Play nothing: the table (and --json, --plot) of the games in these --records files, e.g.
+    /// seed ranges played apart (`--seed 1 --games 50` here, `--seed 51 --games 50` there). Players
+    /// come in the order they first appear; one-player games need every player on the same seeds.
+    /// Protocol faults are not in records.
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["players", "records"])]
+    from_records: Vec<PathBuf>,
     /// Also draw the results into a PNG: each player's rating with its 95% interval (two
     /// players), or its mean score ± 1.96 standard errors (one player). Drawn after the table.
     #[arg(long, value_name = "FILE.png")]
@@ -84,6 +93,8 @@ pub struct Arena {
     pub build: BuildOptions,
     pub json: bool,
     pub records: Option<PathBuf>,
+    /// Tabulate these records instead of playing.
+    pub from_records: Vec<PathBuf>,
     pub plot: Option<PathBuf>,
     pub quiet: bool,
 }
@@ -104,6 +115,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         },
         json: args.json,
         records: args.records,
+        from_records: args.from_records,
         plot: args.plot,
         quiet: args.quiet,
     };
@@ -122,6 +134,10 @@ pub fn run_arena(mut arena: Arena) -> anyhow::Result<()> {
         let folder = plot.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
         anyhow::ensure!(folder.is_dir(), "--plot {}: no folder {}", plot.display(), folder.display());
     }
+    let game = arena.game.clone();
+    if !arena.from_records.is_empty() {
+        return with_game(&game, Tabulate { arena });
+    }
     // The gauntlet player goes first: it is the row of every pairing, or the reference of the
     // paired differences.
     let gauntlet = arena.gauntlet.take().map(|g| {
@@ -132,7 +148,6 @@ pub fn run_arena(mut arena: Arena) -> anyhow::Result<()> {
     for (i, p) in arena.players.iter().enumerate() {
         anyhow::ensure!(!arena.players[..i].contains(p), "{p} is listed twice in --players");
     }
-    let game = arena.game.clone();
     with_game(&game, Run { arena, gauntlet })
 }
 
@@ -148,91 +163,101 @@ impl GameTask for Run {
         let a = &self.arena;
         let players =
             a.players.iter().map(|spec| spec.build(&game, &a.build)).collect::<anyhow::Result<Vec<Player<G>>>>()?;
-        let mut records = a
-            .records
-            .as_ref()
-            .map(|path| {
-                std::fs::File::create(path)
-                    .map(std::io::BufWriter::new)
-                    .with_context(|| format!("--records {}", path.display()))
-            })
-            .transpose()?;
-        let report = match game.num_players() {
+        let sink = RecordSink::create(a.records.as_deref())?;
+        let (report, games) = match game.num_players() {
             2 => {
                 anyhow::ensure!(players.len() >= 2, "a two-player arena needs at least two players");
-                Report::TwoPlayers(two_players(&game, &players, self.gauntlet, a, records.as_mut())?)
+                let (report, games) = two_players(&game, &players, self.gauntlet, a, &sink)?;
+                (Report::TwoPlayers(report), games)
             }
-            1 => Report::OnePlayer(one_player(&game, &players, a, records.as_mut())?),
+            1 => {
+                let (report, games) = one_player(&game, &players, a, &sink)?;
+                (Report::OnePlayer(report), games)
+            }
             n => anyhow::bail!("the arena seats one or two players, and {} has {n}", game.name()),
         };
-        if let Some(mut file) = records {
-            file.flush().context("--records")?;
-        }
-        let text = if a.json { serde_json::to_string_pretty(&report)? + "\n" } else { report.table() };
-        // A reader that stops early (`| head`) is no error.
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        if let Some(path) = &a.plot {
-            let (title, axis, rows) = report.estimates(a.games);
-            draw_estimates_png(&title, axis, &rows, path).with_context(|| format!("--plot {}", path.display()))?;
-        }
-        Ok(())
+        sink.finish(&games)?;
+        report.print(a)
     }
 }
 
-/// One game in a `--records` file.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GameRecord {
-    /// The game's spec string.
-    pub game: String,
-    /// 1 for the file's first game, and so on (`tabula replay --game N`).
-    pub number: usize,
-    /// Seed of the initial state and of chance (two players: also a pair's; one player: the seed).
-    pub seed: u64,
-    /// Two players: the pair of games (same opening, seats swapped) within its pairing.
-    pub pair: usize,
-    /// The players by seat (seat 0 moves first).
-    pub players: Vec<String>,
-    /// How many of the first moves were the random opening.
-    pub opening_plies: usize,
-    /// The moves in the game's notation.
-    pub moves: Vec<String>,
-    /// Returns by seat.
-    pub returns: Vec<f64>,
-    /// `1-0`, `0-1` or `1/2-1/2` (two players), or the score (one player).
-    pub result: String,
+/// `--from-records`: the report of games played before.
+struct Tabulate {
+    arena: Arena,
 }
 
-fn write_records(
-    file: Option<&mut std::io::BufWriter<std::fs::File>>,
-    game: &str,
-    numbered: &mut usize,
-    mut reports: Vec<GameReport>,
-    seat_names: impl Fn(&GameReport) -> Vec<String>,
-) -> anyhow::Result<()> {
-    let Some(file) = file else { return Ok(()) };
-    reports.sort_by_key(|r| (r.pair, r.a_seat));
-    for r in reports {
-        *numbered += 1;
-        let result = match r.returns[..] {
-            [score] => format!("{score}"),
-            [w, b] if w > b => "1-0".into(),
-            [w, b] if w < b => "0-1".into(),
-            _ => "1/2-1/2".into(),
+impl GameTask for Tabulate {
+    type Output = ();
+
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
+        let a = &self.arena;
+        let games = records::read_all(&a.from_records)?;
+        anyhow::ensure!(!games.is_empty(), "--from-records: no games in {}", files(&a.from_records));
+        let spec = game.spec();
+        if let Some(other) = games.iter().find(|r| r.game != spec) {
+            anyhow::bail!("--from-records: game {} is {}, not {spec}", other.number, other.game);
+        }
+        let mut names: Vec<String> = Vec::new();
+        for r in &games {
+            for name in &r.players {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+        if let Some(g) = &a.gauntlet {
+            let g = g.to_string();
+            let at = names.iter().position(|n| *n == g).with_context(|| {
+                format!("--gauntlet {g}: no such player in the records (they hold {})", names.join(", "))
+            })?;
+            let g = names.remove(at);
+            names.insert(0, g);
+        }
+        let report = match game.num_players() {
+            2 => {
+                anyhow::ensure!(
+                    games.iter().all(|r| r.players.len() == 2),
+                    "--from-records: a game without two players"
+                );
+                let mut pairings: Vec<((usize, usize), Vec<GameRecord>)> = Vec::new();
+                for r in games {
+                    let seat = |s: usize| names.iter().position(|n| *n == r.players[s]).expect("named above");
+                    let key = (seat(0).min(seat(1)), seat(0).max(seat(1)));
+                    match pairings.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, list)) => list.push(r),
+                        None => pairings.push((key, vec![r])),
+                    }
+                }
+                pairings.sort_by_key(|(k, _)| *k);
+                let gauntlet = a.gauntlet.is_some() || pairings.iter().all(|((i, _), _)| *i == 0);
+                let header = Header {
+                    format: if gauntlet { "gauntlet" } else { "round_robin" },
+                    opening_plies: pairings[0].1[0].opening_plies,
+                    seed: None,
+                    from: Some(files(&a.from_records)),
+                };
+                let faults = vec![0; names.len()];
+                let anchor = names.iter().position(|n| n == "random").unwrap_or(0);
+                Report::TwoPlayers(rate(&spec, &names, &faults, anchor, &pairings, header)?)
+            }
+            1 => {
+                let mut by_player: Vec<Vec<GameRecord>> = vec![Vec::new(); names.len()];
+                for r in games {
+                    let k =
+                        names.iter().position(|n| r.players.first() == Some(n)).context("a game without a player")?;
+                    by_player[k].push(r);
+                }
+                let faults = vec![0; names.len()];
+                Report::OnePlayer(score(&spec, &names, &faults, by_player, Some(files(&a.from_records)))?)
+            }
+            n => anyhow::bail!("the arena seats one or two players, and {} has {n}", game.name()),
         };
-        let record = GameRecord {
-            game: game.to_string(),
-            number: *numbered,
-            seed: r.seed,
-            pair: r.pair,
-            players: seat_names(&r),
-            opening_plies: r.opening_plies,
-            moves: r.moves,
-            returns: r.returns,
-            result,
-        };
-        writeln!(file, "{}", serde_json::to_string(&record)?).context("--records")?;
+        report.print(a)
     }
-    Ok(())
+}
+
+fn files(paths: &[PathBuf]) -> String {
+    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
 fn progress(total: usize, quiet: bool) -> ProgressBar {
@@ -261,7 +286,11 @@ struct TwoPlayerReport {
     format: &'static str,
     games_per_pairing: usize,
     opening_plies: usize,
-    seed: u64,
+    /// The seed of the openings (none for a report from records).
+    seed: Option<u64>,
+    /// The --records files the games come from (none when played now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from_records: Option<String>,
     /// The player rated 0.
     anchor: String,
     /// How the ratings were found.
@@ -296,74 +325,110 @@ struct Pairing {
     score: f64,
     /// The Elo difference this score alone implies (±800 at most).
     elo_diff: f64,
-    seconds_per_game: f64,
+    /// None when the records do not say.
+    seconds_per_game: Option<f64>,
 }
 
 const METHOD: &str = "maximum-likelihood Bradley-Terry fit (draws half a point, one virtual draw a pairing), \
                       95% profile-likelihood intervals relative to the anchor";
 
+/// How a two-player report's games were arranged.
+struct Header {
+    format: &'static str,
+    opening_plies: usize,
+    seed: Option<u64>,
+    from: Option<String>,
+}
+
+/// Plays the pairings; the report and every game, pairing by pairing.
 fn two_players<G: KnownGame>(
     game: &G,
     players: &[Player<G>],
     gauntlet: Option<usize>,
     a: &Arena,
-    mut records: Option<&mut std::io::BufWriter<std::fs::File>>,
-) -> anyhow::Result<TwoPlayerReport> {
+    sink: &RecordSink,
+) -> anyhow::Result<(TwoPlayerReport, Vec<GameRecord>)> {
     let n = players.len();
     let pairings: Vec<(usize, usize)> = match gauntlet {
         Some(g) => (0..n).filter(|&j| j != g).map(|j| (g, j)).collect(),
         None => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
     };
+    let spec = game.spec();
     let bar = progress(pairings.len() * a.games, a.quiet);
-    let (mut rows, mut results, mut numbered) = (Vec::new(), Vec::new(), 0);
+    let mut played = Vec::new();
     for &(i, j) in &pairings {
         let (pi, pj) = (&players[i], &players[j]);
         bar.set_message(format!("{} vs {}", pi.name(), pj.name()));
-        let reports = Mutex::new(Vec::new());
         let on_game = |r: GameReport| {
             bar.inc(1);
-            reports.lock().expect("no panics while holding it").push(r);
-        };
-        let reporting = Reporting { moves: records.is_some(), on_game: &on_game };
-        let r = play_match_reported(
-            game,
-            &*pi.opponent.make,
-            &*pj.opponent.make,
-            a.games,
-            a.opening_plies,
-            a.seed,
-            &reporting,
-        );
-        let reports = reports.into_inner().expect("no panics while holding it");
-        let seconds: f64 = reports.iter().map(|r| r.seconds).sum();
-        let names = |r: &GameReport| {
             let mut seats = vec![pi.name().to_string(), pj.name().to_string()];
             if r.a_seat == 1 {
                 seats.reverse();
             }
-            seats
+            sink.add(GameRecord::of(&spec, r, seats));
         };
-        write_records(records.as_deref_mut(), &game.spec(), &mut numbered, reports, names)?;
-        results.push(PairResult::new(i, j, r.wins as f64 + 0.5 * r.draws as f64, r.games() as f64));
-        rows.push(Pairing {
-            a: pi.name().to_string(),
-            b: pj.name().to_string(),
-            games: r.games(),
-            wins: r.wins,
-            draws: r.draws,
-            losses: r.losses,
-            score: r.score(),
-            elo_diff: elo_from_score(r.score()),
-            seconds_per_game: seconds / r.games().max(1) as f64,
-        });
+        let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
+        play_match_reported(game, &*pi.opponent.make, &*pj.opponent.make, a.games, a.opening_plies, a.seed, &reporting);
+        let mut games = sink.take();
+        // Pair by pair, the pairing's first player's game first.
+        games.sort_by_key(|r| (r.pair, r.players[0] != pi.name()));
+        played.push(((i, j), games));
     }
     bar.finish_and_clear();
+    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    let faults: Vec<usize> = players.iter().map(|p| p.faults()).collect();
     let anchor = players.iter().position(|p| p.spec.is_random()).unwrap_or(0);
-    let fitted: Vec<Rating> = ratings::fit(n, &results, anchor)?;
-    let rated = players
+    let header = Header {
+        format: if gauntlet.is_some() { "gauntlet" } else { "round_robin" },
+        opening_plies: a.opening_plies,
+        seed: Some(a.seed),
+        from: None,
+    };
+    let report = rate(&spec, &names, &faults, anchor, &played, header)?;
+    Ok((report, played.into_iter().flat_map(|(_, games)| games).collect()))
+}
+
+/// The pairings' tables and the Bradley–Terry ratings of `names` from their games.
+fn rate(
+    spec: &str,
+    names: &[String],
+    faults: &[usize],
+    anchor: usize,
+    pairings: &[((usize, usize), Vec<GameRecord>)],
+    header: Header,
+) -> anyhow::Result<TwoPlayerReport> {
+    let (mut rows, mut results) = (Vec::new(), Vec::new());
+    for ((i, j), games) in pairings {
+        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+        for r in games {
+            let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
+            match r.returns[mine].total_cmp(&r.returns[1 - mine]) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => draws += 1,
+                std::cmp::Ordering::Less => losses += 1,
+            }
+        }
+        let count = wins + draws + losses;
+        let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
+        let seconds: Option<f64> = games.iter().map(|r| r.seconds).sum();
+        results.push(PairResult::new(*i, *j, wins as f64 + 0.5 * draws as f64, count as f64));
+        rows.push(Pairing {
+            a: names[*i].clone(),
+            b: names[*j].clone(),
+            games: count,
+            wins,
+            draws,
+            losses,
+            score,
+            elo_diff: elo_from_score(score),
+            seconds_per_game: seconds.map(|s| s / count.max(1) as f64),
+        });
+    }
+    let fitted: Vec<Rating> = ratings::fit(names.len(), &results, anchor)?;
+    let rated = names
         .iter()
         .enumerate()
-        .map(|(k, p)| {
+        .map(|(k, name)| {
             let (mut points, mut games) = (0.0, 0.0);
             for r in &results {
                 if r.a == k {
@@ -373,23 +438,24 @@ fn two_players<G: KnownGame>(
                 }
             }
             RatedPlayer {
-                player: p.name().to_string(),
+                player: name.clone(),
                 elo: fitted[k].elo,
                 elo_low: fitted[k].lo,
                 elo_high: fitted[k].hi,
                 games: games as u32,
                 score: if games > 0.0 { points / games } else { 0.5 },
-                faults: p.faults(),
+                faults: faults[k],
             }
         })
         .collect();
     Ok(TwoPlayerReport {
-        game: game.spec(),
-        format: if gauntlet.is_some() { "gauntlet" } else { "round_robin" },
-        games_per_pairing: a.games,
-        opening_plies: a.opening_plies,
-        seed: a.seed,
-        anchor: players[anchor].name().to_string(),
+        game: spec.to_string(),
+        format: header.format,
+        games_per_pairing: rows.iter().map(|p| p.games as usize).max().unwrap_or(0),
+        opening_plies: header.opening_plies,
+        seed: header.seed,
+        from_records: header.from,
+        anchor: names[anchor].clone(),
         method: METHOD,
         players: rated,
         pairings: rows,
@@ -400,7 +466,13 @@ fn two_players<G: KnownGame>(
 struct OnePlayerReport {
     game: String,
     first_seed: u64,
+    /// Seeds per player.
     games: usize,
+    /// The seeds, as ranges (`1-100`).
+    seeds: String,
+    /// The --records files the games come from (none when played now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from_records: Option<String>,
     players: Vec<ScoredPlayer>,
 }
 
@@ -413,8 +485,9 @@ struct ScoredPlayer {
     median: f64,
     min: f64,
     max: f64,
-    /// Seconds of play per game (one thread's time, whatever the parallelism).
-    seconds_per_game: f64,
+    /// Seconds of play per game (one thread's time, whatever the parallelism; none when the
+    /// records do not say).
+    seconds_per_game: Option<f64>,
     /// Seconds of play per 1,000 points (none when it scored nothing).
     seconds_per_1000_points: Option<f64>,
     /// Mean and standard error of this player's score minus the first player's, seed by seed
@@ -429,75 +502,147 @@ struct PairedDiff {
     std_error: f64,
 }
 
+/// Plays every player on the same seeds; the report and every game, player by player.
 fn one_player<G: KnownGame>(
     game: &G,
     players: &[Player<G>],
     a: &Arena,
-    mut records: Option<&mut std::io::BufWriter<std::fs::File>>,
-) -> anyhow::Result<OnePlayerReport> {
+    sink: &RecordSink,
+) -> anyhow::Result<(OnePlayerReport, Vec<GameRecord>)> {
+    let spec = game.spec();
     let bar = progress(players.len() * a.games, a.quiet);
-    let (mut rows, mut first_scores, mut numbered): (Vec<ScoredPlayer>, Vec<f64>, usize) = (Vec::new(), Vec::new(), 0);
+    let mut by_player = Vec::new();
     for p in players {
         bar.set_message(p.name().to_string());
-        let reports = Mutex::new(Vec::new());
         let on_game = |r: GameReport| {
             bar.inc(1);
-            reports.lock().expect("no panics while holding it").push(r);
+            sink.add(GameRecord::of(&spec, r, vec![p.name().to_string()]));
         };
-        let reporting = Reporting { moves: records.is_some(), on_game: &on_game };
-        let scores = play_scores_reported(game, &*p.opponent.make, a.games, a.seed, &reporting);
-        let reports = reports.into_inner().expect("no panics while holding it");
-        let seconds: f64 = reports.iter().map(|r| r.seconds).sum();
-        write_records(records.as_deref_mut(), &game.spec(), &mut numbered, reports, |_| vec![p.name().to_string()])?;
-        let s = Summary::of(&scores);
-        let points: f64 = scores.iter().sum();
-        let paired_diff = if rows.is_empty() {
-            first_scores = scores.clone();
-            None
-        } else {
-            let diffs: Vec<f64> = scores.iter().zip(&first_scores).map(|(x, y)| x - y).collect();
-            let d = Summary::of(&diffs);
-            Some(PairedDiff { mean: d.mean, std_error: d.std_error })
-        };
-        rows.push(ScoredPlayer {
-            player: p.name().to_string(),
-            games: scores.len(),
-            mean: s.mean,
-            std_error: s.std_error,
-            median: s.median,
-            min: s.min,
-            max: s.max,
-            seconds_per_game: seconds / scores.len().max(1) as f64,
-            seconds_per_1000_points: (points > 0.0).then(|| 1000.0 * seconds / points),
-            paired_diff,
-            faults: p.faults(),
-        });
+        let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
+        play_scores_reported(game, &*p.opponent.make, a.games, a.seed, &reporting);
+        by_player.push(sink.take());
     }
     bar.finish_and_clear();
-    Ok(OnePlayerReport { game: game.spec(), first_seed: a.seed, games: a.games, players: rows })
+    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    let faults: Vec<usize> = players.iter().map(|p| p.faults()).collect();
+    let report = score(&spec, &names, &faults, by_player.clone(), None)?;
+    let mut games: Vec<GameRecord> = by_player.into_iter().flatten().collect();
+    games.sort_by_key(|r| (names.iter().position(|n| *n == r.players[0]), r.seed));
+    Ok((report, games))
+}
+
+/// Each player's scores on the seeds, and its per-seed differences to the first player's.
+fn score(
+    spec: &str,
+    names: &[String],
+    faults: &[usize],
+    by_player: Vec<Vec<GameRecord>>,
+    from: Option<String>,
+) -> anyhow::Result<OnePlayerReport> {
+    let mut per_seed: Vec<BTreeMap<u64, GameRecord>> = Vec::new();
+    for (name, games) in names.iter().zip(by_player) {
+        let mut seeds = BTreeMap::new();
+        for r in games {
+            let seed = r.seed;
+            anyhow::ensure!(seeds.insert(seed, r).is_none(), "{name} has two games on seed {seed}");
+        }
+        per_seed.push(seeds);
+    }
+    let seeds: Vec<u64> = per_seed[0].keys().copied().collect();
+    for (name, games) in names.iter().zip(&per_seed) {
+        let own: Vec<u64> = games.keys().copied().collect();
+        anyhow::ensure!(
+            own == seeds,
+            "{name} played seeds {} and {} played seeds {}: a paired comparison needs the same seeds",
+            ranges(&own),
+            names[0],
+            ranges(&seeds)
+        );
+    }
+    let first: Vec<f64> = per_seed[0].values().map(|r| r.returns[0]).collect();
+    let players = names
+        .iter()
+        .zip(&per_seed)
+        .enumerate()
+        .map(|(k, (name, games))| {
+            let scores: Vec<f64> = games.values().map(|r| r.returns[0]).collect();
+            let seconds: Option<f64> = games.values().map(|r| r.seconds).sum();
+            let s = Summary::of(&scores);
+            let points: f64 = scores.iter().sum();
+            let paired_diff = (k > 0).then(|| {
+                let diffs: Vec<f64> = scores.iter().zip(&first).map(|(x, y)| x - y).collect();
+                let d = Summary::of(&diffs);
+                PairedDiff { mean: d.mean, std_error: d.std_error }
+            });
+            ScoredPlayer {
+                player: name.clone(),
+                games: scores.len(),
+                mean: s.mean,
+                std_error: s.std_error,
+                median: s.median,
+                min: s.min,
+                max: s.max,
+                seconds_per_game: seconds.map(|t| t / scores.len().max(1) as f64),
+                seconds_per_1000_points: seconds.filter(|_| points > 0.0).map(|t| 1000.0 * t / points),
+                paired_diff,
+                faults: faults[k],
+            }
+        })
+        .collect();
+    Ok(OnePlayerReport {
+        game: spec.to_string(),
+        first_seed: seeds.first().copied().unwrap_or(0),
+        games: seeds.len(),
+        seeds: ranges(&seeds),
+        from_records: from,
+        players,
+    })
+}
+
+/// Sorted numbers as ranges: `1-50, 61-100`.
+fn ranges(numbers: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < numbers.len() {
+        let mut end = k;
+        while end + 1 < numbers.len() && numbers[end + 1] == numbers[end] + 1 {
+            end += 1;
+        }
+        parts.push(if end == k { numbers[k].to_string() } else { format!("{}-{}", numbers[k], numbers[end]) });
+        k = end + 1;
+    }
+    parts.join(", ")
 }
 
 impl Report {
+    /// Prints the table (or the JSON document) and draws the plot the arena asks for.
+    fn print(&self, a: &Arena) -> anyhow::Result<()> {
+        let text = if a.json { serde_json::to_string_pretty(self)? + "\n" } else { self.table() };
+        // A reader that stops early (`| head`) is no error.
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        if let Some(path) = &a.plot {
+            let (title, axis, rows) = self.estimates();
+            draw_estimates_png(&title, axis, &rows, path).with_context(|| format!("--plot {}", path.display()))?;
+        }
+        Ok(())
+    }
+
     /// What `--plot` draws: a title, the axis, and a row a player, the best on top.
-    fn estimates(&self, games: usize) -> (String, &'static str, Vec<Estimate>) {
+    fn estimates(&self) -> (String, &'static str, Vec<Estimate>) {
         let (title, axis, mut rows): (String, &str, Vec<Estimate>) = match self {
             Report::TwoPlayers(r) => (
                 format!(
-                    "{}: ratings with 95% intervals ({}, {games} games a pairing, {} = 0)",
+                    "{}: ratings with 95% intervals ({}, {} games a pairing, {} = 0)",
                     r.game,
                     r.format.replace('_', " "),
+                    r.games_per_pairing,
                     r.anchor
                 ),
                 "Elo",
                 r.players.iter().map(|p| Estimate::new(&p.player, p.elo, p.elo_low, p.elo_high)).collect(),
             ),
             Report::OnePlayer(r) => (
-                format!(
-                    "{}: mean score ± 1.96 s.e. on seeds {}..{}",
-                    r.game,
-                    r.first_seed,
-                    r.first_seed + games as u64 - 1
-                ),
+                format!("{}: mean score ± 1.96 s.e. on seeds {}", r.game, r.seeds),
                 "points a game",
                 r.players
                     .iter()
@@ -513,6 +658,7 @@ impl Report {
     }
 
     fn table(&self) -> String {
+        let seconds = |s: Option<f64>| s.map_or("-".to_string(), |s| format!("{s:.3}"));
         let mut out = String::new();
         let faults = |out: &mut String, name: &str, faults: usize| {
             if faults > 0 {
@@ -523,13 +669,17 @@ impl Report {
             Report::TwoPlayers(r) => {
                 let width = r.players.iter().map(|p| p.player.len()).max().unwrap_or(6).max(6);
                 let pair_width = r.pairings.iter().map(|p| p.a.len() + p.b.len() + 4).max().unwrap_or(7).max(7);
+                let source = match (&r.from_records, r.seed) {
+                    (Some(files), _) => format!("from {files}"),
+                    (None, Some(seed)) => format!("seed {seed}"),
+                    (None, None) => String::new(),
+                };
                 out.push_str(&format!(
-                    "{}: {}, {} games a pairing (seats alternate; {} random opening plies; seed {})\n\n",
+                    "{}: {}, {} games a pairing (seats alternate; {} random opening plies; {source})\n\n",
                     r.game,
                     r.format.replace('_', " "),
                     r.games_per_pairing,
                     r.opening_plies,
-                    r.seed
                 ));
                 out.push_str(&format!(
                     "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>6}  {:>5}  {:>7}\n",
@@ -537,14 +687,14 @@ impl Report {
                 ));
                 for p in &r.pairings {
                     out.push_str(&format!(
-                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7.3}\n",
+                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7}\n",
                         format!("{} vs {}", p.a, p.b),
                         p.wins,
                         p.draws,
                         p.losses,
                         100.0 * p.score,
                         p.elo_diff,
-                        p.seconds_per_game
+                        seconds(p.seconds_per_game)
                     ));
                 }
                 out.push('\n');
@@ -576,12 +726,8 @@ impl Report {
             }
             Report::OnePlayer(r) => {
                 let width = r.players.iter().map(|p| p.player.len()).max().unwrap_or(6).max(6);
-                out.push_str(&format!(
-                    "{}: seeds {}-{} for every player\n\n",
-                    r.game,
-                    r.first_seed,
-                    r.first_seed + r.games as u64 - 1
-                ));
+                let source = r.from_records.as_ref().map(|f| format!(" (from {f})")).unwrap_or_default();
+                out.push_str(&format!("{}: seeds {} for every player{source}\n\n", r.game, r.seeds));
                 out.push_str(&format!(
                     "{:<width$}  {:>16}  {:>8}  {:>7}  {:>7}  {:>7}  {:>9}  {:>18}\n",
                     "PLAYER", "MEAN ± S.E.", "MEDIAN", "MIN", "MAX", "S/GAME", "S/1000PTS", "PAIRED DIFF"
@@ -593,13 +739,13 @@ impl Report {
                     };
                     let per_points = p.seconds_per_1000_points.map_or("-".into(), |s| format!("{s:.2}"));
                     out.push_str(&format!(
-                        "{:<width$}  {:>16}  {:>8.1}  {:>7.0}  {:>7.0}  {:>7.3}  {:>9}  {:>18}\n",
+                        "{:<width$}  {:>16}  {:>8.1}  {:>7.0}  {:>7.0}  {:>7}  {:>9}  {:>18}\n",
                         p.player,
                         format!("{:.1} ± {:.1}", p.mean, p.std_error),
                         p.median,
                         p.min,
                         p.max,
-                        p.seconds_per_game,
+                        seconds(p.seconds_per_game),
                         per_points,
                         diff
                     ));
@@ -632,6 +778,7 @@ mod tests {
             build: BuildOptions::default(),
             json: true,
             records: None,
+            from_records: Vec::new(),
             plot: None,
             quiet: true,
         }
@@ -644,7 +791,8 @@ mod tests {
         fn run<G: KnownGame>(self, game: G) -> anyhow::Result<TwoPlayerReport> {
             let players: Vec<Player<G>> =
                 self.0.players.iter().map(|s| s.build(&game, &self.0.build)).collect::<anyhow::Result<_>>()?;
-            two_players(&game, &players, None, &self.0, None)
+            let sink = RecordSink::create(None)?;
+            Ok(two_players(&game, &players, None, &self.0, &sink)?.0)
         }
     }
 
@@ -660,5 +808,66 @@ mod tests {
         assert!(alphabeta.elo_low > greedy.elo_low, "{:?}", report.players);
         assert_eq!(report.pairings.len(), 3);
         assert!(report.pairings.iter().all(|p| p.games == 24));
+    }
+
+    fn record(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {
+        let report = GameReport {
+            pair: 0,
+            a_seat: 0,
+            seed,
+            opening_plies: 0,
+            moves: vec![],
+            returns: returns.to_vec(),
+            seconds: 2.0,
+        };
+        GameRecord::of("g", report, players.iter().map(|p| p.to_string()).collect())
+    }
+
+    #[test]
+    fn paired_differences_come_seed_by_seed_whatever_the_order_of_the_games() {
+        let names = ["a".to_string(), "b".to_string()];
+        let a = vec![record(&["a"], 2, &[10.0]), record(&["a"], 1, &[30.0])];
+        let b = vec![record(&["b"], 1, &[40.0]), record(&["b"], 2, &[10.0])];
+        let report = score("g", &names, &[0, 0], vec![a, b], None).unwrap();
+        assert_eq!((report.first_seed, report.games, report.seeds.as_str()), (1, 2, "1-2"));
+        let d = report.players[1].paired_diff.as_ref().unwrap();
+        // Differences +10 and 0.
+        assert_eq!((d.mean, d.std_error), (5.0, 5.0));
+        assert_eq!(report.players[0].seconds_per_1000_points, Some(100.0));
+    }
+
+    #[test]
+    fn paired_differences_need_the_same_seeds() {
+        let names = ["a".to_string(), "b".to_string()];
+        let a = vec![record(&["a"], 1, &[1.0]), record(&["a"], 2, &[1.0]), record(&["a"], 3, &[1.0])];
+        let b = vec![record(&["b"], 1, &[1.0])];
+        let e = score("g", &names, &[0, 0], vec![a, b], None).unwrap_err().to_string();
+        assert_eq!(e, "b played seeds 1 and a played seeds 1-3: a paired comparison needs the same seeds");
+        let twice = vec![record(&["a"], 1, &[1.0]), record(&["a"], 1, &[2.0])];
+        let e = score("g", &names[..1], &[0], vec![twice], None).unwrap_err().to_string();
+        assert_eq!(e, "a has two games on seed 1");
+    }
+
+    #[test]
+    fn ranges_join_consecutive_numbers() {
+        assert_eq!(ranges(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn a_pairing_counts_from_its_first_players_side_in_either_seat() {
+        let names = ["x".to_string(), "y".to_string()];
+        let games = vec![
+            record(&["x", "y"], 1, &[1.0, -1.0]),
+            record(&["y", "x"], 1, &[1.0, -1.0]),
+            record(&["y", "x"], 2, &[-1.0, 1.0]),
+            record(&["x", "y"], 2, &[0.0, 0.0]),
+        ];
+        let header = Header { format: "round_robin", opening_plies: 0, seed: None, from: Some("f".into()) };
+        let report = rate("g", &names, &[0, 0], 1, &[((0, 1), games)], header).unwrap();
+        let p = &report.pairings[0];
+        assert_eq!((p.wins, p.draws, p.losses, p.score), (2, 1, 1, 0.625));
+        assert_eq!(p.seconds_per_game, Some(2.0));
+        assert_eq!(report.anchor, "y");
     }
 }

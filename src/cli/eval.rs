@@ -56,6 +56,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         },
         json: args.json,
         records: None,
+        from_records: Vec::new(),
         plot: None,
         quiet: false,
     })

@@ -10,6 +10,7 @@ mod opponents;
 mod play;
 mod players;
 mod plot;
+mod records;
 mod replay;
 mod selfplay_bench;
 mod train;

@@ -1,7 +1,7 @@
 //! `tabula replay FILE --game N`: one game of an arena's `--records` file, move by move.
 
-use super::arena::GameRecord;
 use super::players::{GameTask, KnownGame, with_game};
+use super::records::GameRecord;
 use anyhow::Context;
 use clap::Args;
 use std::io::{BufRead, Write};
