@@ -199,6 +199,22 @@ fn playout<G: Game>(
         if n > 1 && obs[1..n].iter().any(|o| *o != obs[0]) {
             *any_hidden_difference = true;
         }
+        // A resampled state must look the same to the player it was drawn for.
+        if game.information() == Information::Imperfect && (config.every_state || applied == 0) {
+            let mut draws = rng_from_seed(seed ^ (applied as u64).rotate_left(32));
+            let mut seen = vec![0.0f32; obs_len];
+            for (p, mine) in obs.iter().enumerate().take(n) {
+                let other = state.resample(p, &mut draws);
+                seen.fill(0.0);
+                other.observation(p, &mut seen);
+                if seen != *mine || other.turn() != state.turn() || other.move_number() != state.move_number() {
+                    findings.add(
+                        "resample",
+                        format!("{}: a state resampled for player {p} looks different to that player", at(applied)),
+                    );
+                }
+            }
+        }
 
         // Serialization round trip.
         match serde_json::to_string(&state).map(|j| serde_json::from_str::<G::State>(&j)) {
@@ -432,6 +448,7 @@ mod tests {
             (Bug::IgnoresRng, "other seeds"),
             (Bug::NanObservation, "NaN"),
             (Bug::SameObservations, "imperfect information"),
+            (Bug::ResampleLeaks, "resampled for player"),
         ];
         for (bug, expected) in cases {
             let report = violations(Nim::new(9).with_chance().with_bug(bug));

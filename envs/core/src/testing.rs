@@ -42,6 +42,8 @@ pub enum Bug {
     NanObservation,
     /// Declares imperfect information but shows every player the same thing.
     SameObservations,
+    /// Declares imperfect information, and `resample` changes what the player sees.
+    ResampleLeaks,
 }
 
 /// Nim: take 1 or 2 stones; whoever takes the last stone wins. With `chance`, nature may add a
@@ -108,7 +110,11 @@ impl Game for Nim {
         if self.chance { ChanceMode::Explicit } else { ChanceMode::Deterministic }
     }
     fn information(&self) -> Information {
-        if self.bug == Bug::SameObservations { Information::Imperfect } else { Information::Perfect }
+        if matches!(self.bug, Bug::SameObservations | Bug::ResampleLeaks) {
+            Information::Imperfect
+        } else {
+            Information::Perfect
+        }
     }
     fn max_game_length(&self) -> usize {
         if self.bug == Bug::MaxLengthTooSmall { 1 } else { 2 * self.stones as usize + 4 }
@@ -235,6 +241,14 @@ impl State for NimState {
 
     fn returns(&self) -> Vec<f64> {
         self.returns.to_vec()
+    }
+
+    fn resample(&self, _player: Player, _rng: &mut dyn RngCore) -> Self {
+        let mut other = self.clone();
+        if self.bug == Bug::ResampleLeaks {
+            other.stones += 1;
+        }
+        other
     }
 
     fn observation(&self, player: Player, out: &mut [f32]) {
