@@ -8,5 +8,6 @@ pub fn registry() -> Registry {
     registry.register(superball::registry_entry());
     registry.register(superply::Superply::registry_entry());
     registry.register(upright::Upright::registry_entry());
+    registry.register(clue::Clue::registry_entry());
     registry
 }
