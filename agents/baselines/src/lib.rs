@@ -1,4 +1,5 @@
 //! Hand-written baseline players, a module per game. They are the yardsticks trained agents must beat.
+pub mod clue;
 pub mod score4;
 pub mod superball;
 pub mod superply;

@@ -1,0 +1,81 @@
+//! Generalized Clue: one agent in one seat against another in all the others, the seat rotating
+//! game by game; prints its mean rank, utility and share of firsts, and how many of its own turns
+//! it took to guess.
+//!
+//! ```text
+//! cargo run --release -p tabula-baselines --example clue_table -- deduce deduce 400 "clue(players=3,items=19,hidden=4)"
+//! cargo run --release -p tabula-baselines --example clue_table -- random deduce 400
+//! ```
+//! Arguments: the agent, the others (`random` or `deduce`), games (default 400), the game spec
+//! (default `clue`: 4 players, 24 items, 4 hidden).
+
+use clue::{Clue, ClueState, Event};
+use tabula_baselines::clue::agent_by_name;
+use tabula_core::{Agent, Game, GameSpec, State, rng_from_seed};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let fail = |e: String| -> ! {
+        eprintln!("clue_table: {e}");
+        std::process::exit(2)
+    };
+    let name = args.first().map_or("deduce", String::as_str);
+    let others = args.get(1).map_or("deduce", String::as_str);
+    let games: usize = args.get(2).map_or(Ok(400), |g| g.parse()).unwrap_or_else(|_| fail("games: a number".into()));
+    let spec: GameSpec = args.get(3).map_or("clue", String::as_str).parse().unwrap_or_else(|e| fail(format!("{e}")));
+    let game = Clue::from_spec(&spec).unwrap_or_else(|e| fail(e.to_string()));
+    let p = game.num_players();
+    let (mut ranks, mut utilities, mut turns) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut firsts, mut wrong, mut forced) = (0, 0, 0);
+    for g in 0..games {
+        let seat = g % p;
+        let mut agents: Vec<Box<dyn Agent<ClueState>>> =
+            (0..p).map(|s| agent_by_name(if s == seat { name } else { others }).unwrap_or_else(|e| fail(e))).collect();
+        let mut state = game.new_initial_state(g as u64);
+        let mut rng = rng_from_seed(g as u64 ^ 0x5eed);
+        let mut own_turns = 0;
+        while !state.is_terminal() {
+            let mover = state.turn().player().expect("a player moves");
+            if mover == seat && state.phase() == clue::Phase::Choose {
+                own_turns += 1;
+            }
+            let a = agents[mover].act(&state, &mut rng);
+            state.apply(a).expect("agents play legal actions");
+        }
+        let ranking = state.ranking().expect("over");
+        let rank = ranking.iter().position(|&s| s == seat).expect("ranked");
+        ranks.push(rank as f64 + 1.0);
+        utilities.push(state.returns()[seat]);
+        firsts += (rank == 0) as usize;
+        turns.push(own_turns as f64);
+        for e in state.history() {
+            if let Event::Departed { player, guess, .. } = e
+                && *player == seat
+            {
+                wrong += (*guess != state.deal().hidden) as usize;
+            }
+        }
+        forced += state.must_guess() as usize;
+    }
+    let (rank, rank_se) = mean_se(&ranks);
+    let (utility, utility_se) = mean_se(&utilities);
+    let (turn, turn_se) = mean_se(&turns);
+    println!("{}: {name} in one seat (rotating), {others} in the other {}; {games} games", game.spec(), p - 1);
+    println!("mean rank    {rank:.3} ± {rank_se:.3}   (1 is first; parity {:.1})", (p + 1) as f64 / 2.0);
+    println!("utility      {utility:+.3} ± {utility_se:.3}");
+    println!(
+        "firsts       {:.1}% ± {:.1}   (parity {:.1}%)",
+        100.0 * firsts as f64 / games as f64,
+        100.0 * (firsts as f64 / games as f64 * (1.0 - firsts as f64 / games as f64) / games as f64).sqrt(),
+        100.0 / p as f64
+    );
+    println!("own turns    {turn:.2} ± {turn_se:.2} until its guess");
+    println!("wrong guesses {wrong}; games that reached the turn limit {forced}");
+}
+
+fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
