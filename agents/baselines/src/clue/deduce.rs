@@ -214,7 +214,8 @@ mod tests {
     fn deduce_never_guesses_wrong_before_the_turn_limit() {
         let games = [Clue::default(), Clue::new(Params::new(3, 13, 4).unwrap()).unwrap()];
         let mut turns = Vec::new();
-        for seed in 0..40 {
+        // The bar: 500 seeded games.
+        for seed in 0..500 {
             let game = &games[seed as usize % 2];
             let s = play(game, seed, false);
             assert!(s.round() < game.params().rounds, "seed {seed}: the turn limit was reached");
