@@ -248,7 +248,7 @@ impl GameTask for Tabulate {
                     by_player[k].push(r);
                 }
                 let faults = vec![0; names.len()];
-                Report::OnePlayer(score(&spec, &names, &faults, by_player, Some(files(&a.from_records)))?)
+                Report::OnePlayer(score(&spec, &names, &faults, &by_player, Some(files(&a.from_records)))?)
             }
             n => anyhow::bail!("the arena seats one or two players, and {} has {n}", game.name()),
         };
@@ -525,7 +525,7 @@ fn one_player<G: KnownGame>(
     bar.finish_and_clear();
     let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
     let faults: Vec<usize> = players.iter().map(|p| p.faults()).collect();
-    let report = score(&spec, &names, &faults, by_player.clone(), None)?;
+    let report = score(&spec, &names, &faults, &by_player, None)?;
     let mut games: Vec<GameRecord> = by_player.into_iter().flatten().collect();
     games.sort_by_key(|r| (names.iter().position(|n| *n == r.players[0]), r.seed));
     Ok((report, games))
@@ -536,10 +536,10 @@ fn score(
     spec: &str,
     names: &[String],
     faults: &[usize],
-    by_player: Vec<Vec<GameRecord>>,
+    by_player: &[Vec<GameRecord>],
     from: Option<String>,
 ) -> anyhow::Result<OnePlayerReport> {
-    let mut per_seed: Vec<BTreeMap<u64, GameRecord>> = Vec::new();
+    let mut per_seed: Vec<BTreeMap<u64, &GameRecord>> = Vec::new();
     for (name, games) in names.iter().zip(by_player) {
         let mut seeds = BTreeMap::new();
         for r in games {
@@ -828,7 +828,7 @@ mod tests {
         let names = ["a".to_string(), "b".to_string()];
         let a = vec![record(&["a"], 2, &[10.0]), record(&["a"], 1, &[30.0])];
         let b = vec![record(&["b"], 1, &[40.0]), record(&["b"], 2, &[10.0])];
-        let report = score("g", &names, &[0, 0], vec![a, b], None).unwrap();
+        let report = score("g", &names, &[0, 0], &[a, b], None).unwrap();
         assert_eq!((report.first_seed, report.games, report.seeds.as_str()), (1, 2, "1-2"));
         let d = report.players[1].paired_diff.as_ref().unwrap();
         // Differences +10 and 0.
@@ -841,10 +841,10 @@ mod tests {
         let names = ["a".to_string(), "b".to_string()];
         let a = vec![record(&["a"], 1, &[1.0]), record(&["a"], 2, &[1.0]), record(&["a"], 3, &[1.0])];
         let b = vec![record(&["b"], 1, &[1.0])];
-        let e = score("g", &names, &[0, 0], vec![a, b], None).unwrap_err().to_string();
+        let e = score("g", &names, &[0, 0], &[a, b], None).unwrap_err().to_string();
         assert_eq!(e, "b played seeds 1 and a played seeds 1-3: a paired comparison needs the same seeds");
         let twice = vec![record(&["a"], 1, &[1.0]), record(&["a"], 1, &[2.0])];
-        let e = score("g", &names[..1], &[0], vec![twice], None).unwrap_err().to_string();
+        let e = score("g", &names[..1], &[0], &[twice], None).unwrap_err().to_string();
         assert_eq!(e, "a has two games on seed 1");
     }
 

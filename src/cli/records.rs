@@ -126,20 +126,29 @@ impl RecordSink {
     }
 }
 
-/// Every game in `paths`, in order; a line that is no record is an error naming file and line.
+/// The games of one file, in order, read as they are asked for; a line that is no record is an
+/// error naming file and line. Blank lines are skipped.
+pub fn read(path: &Path) -> anyhow::Result<impl Iterator<Item = anyhow::Result<GameRecord>>> {
+    let file = std::fs::File::open(path).with_context(|| format!("{}", path.display()))?;
+    let path = path.to_path_buf();
+    Ok(std::io::BufReader::new(file).lines().enumerate().filter_map(move |(k, line)| {
+        let line = match line {
+            Ok(line) if line.trim().is_empty() => return None,
+            Ok(line) => line,
+            Err(e) => return Some(Err(anyhow::Error::new(e).context(format!("{}", path.display())))),
+        };
+        Some(serde_json::from_str(&line).with_context(|| {
+            format!("{} line {}: not a game record of `tabula arena --records`", path.display(), k + 1)
+        }))
+    }))
+}
+
+/// Every game in `paths`, in order.
 pub fn read_all(paths: &[PathBuf]) -> anyhow::Result<Vec<GameRecord>> {
     let mut games = Vec::new();
     for path in paths {
-        let file = std::fs::File::open(path).with_context(|| format!("{}", path.display()))?;
-        for (k, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("{}", path.display()))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record: GameRecord = serde_json::from_str(&line).with_context(|| {
-                format!("{} line {}: not a game record of `tabula arena --records`", path.display(), k + 1)
-            })?;
-            games.push(record);
+        for record in read(path)? {
+            games.push(record?);
         }
     }
     Ok(games)

@@ -1,10 +1,10 @@
 //! `tabula replay FILE --game N`: one game of an arena's `--records` file, move by move.
 
 use super::players::{GameTask, KnownGame, with_game};
-use super::records::GameRecord;
+use super::records::{self, GameRecord};
 use anyhow::Context;
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use tabula_core::State;
 use tabula_train::arena::replay;
@@ -19,25 +19,16 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let file = std::fs::File::open(&args.file).with_context(|| format!("{}", args.file.display()))?;
-    let mut lines = std::io::BufReader::new(file).lines();
     let mut count = 0;
-    let line = loop {
-        match lines.next() {
-            Some(line) => {
-                count += 1;
-                if count == args.game {
-                    break line.with_context(|| format!("{}", args.file.display()))?;
-                }
-            }
-            None => anyhow::bail!("{} holds {count} games, so there is no game {}", args.file.display(), args.game),
+    for record in records::read(&args.file)? {
+        count += 1;
+        if count == args.game {
+            let record = record?;
+            let game = record.game.clone();
+            return with_game(&game, Show(record));
         }
-    };
-    let record: GameRecord = serde_json::from_str(&line).with_context(|| {
-        format!("{} line {}: not a game record of `tabula arena --records`", args.file.display(), count)
-    })?;
-    let game = record.game.clone();
-    with_game(&game, Show(record))
+    }
+    anyhow::bail!("{} holds {count} games, so there is no game {}", args.file.display(), args.game)
 }
 
 struct Show(GameRecord);

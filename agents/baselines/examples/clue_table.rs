@@ -11,6 +11,7 @@
 
 use clue::{Clue, ClueState, Event};
 use tabula_baselines::clue::agent_by_name;
+use tabula_core::summary::Summary;
 use tabula_core::{Agent, Game, GameSpec, State, rng_from_seed};
 
 fn main() {
@@ -57,25 +58,21 @@ fn main() {
         }
         forced += state.must_guess() as usize;
     }
-    let (rank, rank_se) = mean_se(&ranks);
-    let (utility, utility_se) = mean_se(&utilities);
-    let (turn, turn_se) = mean_se(&turns);
+    let [rank, utility, turn] = [&ranks, &utilities, &turns].map(|xs| Summary::of(xs));
     println!("{}: {name} in one seat (rotating), {others} in the other {}; {games} games", game.spec(), p - 1);
-    println!("mean rank    {rank:.3} ± {rank_se:.3}   (1 is first; parity {:.1})", (p + 1) as f64 / 2.0);
-    println!("utility      {utility:+.3} ± {utility_se:.3}");
+    println!(
+        "mean rank    {:.3} ± {:.3}   (1 is first; parity {:.1})",
+        rank.mean,
+        rank.std_error,
+        (p + 1) as f64 / 2.0
+    );
+    println!("utility      {:+.3} ± {:.3}", utility.mean, utility.std_error);
     println!(
         "firsts       {:.1}% ± {:.1}   (parity {:.1}%)",
         100.0 * firsts as f64 / games as f64,
         100.0 * (firsts as f64 / games as f64 * (1.0 - firsts as f64 / games as f64) / games as f64).sqrt(),
         100.0 / p as f64
     );
-    println!("own turns    {turn:.2} ± {turn_se:.2} until its guess");
+    println!("own turns    {:.2} ± {:.2} until its guess", turn.mean, turn.std_error);
     println!("wrong guesses {wrong}; games that reached the turn limit {forced}");
-}
-
-fn mean_se(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, (var / n).sqrt())
 }

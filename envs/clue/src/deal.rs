@@ -17,9 +17,7 @@ impl Deal {
     /// k hidden, then each player's hand in turn.
     pub fn random(params: &Params, rng: &mut dyn RngCore) -> Deal {
         let mut items: Vec<Item> = (0..params.items).map(Item::from_index).collect();
-        for i in (1..items.len()).rev() {
-            items.swap(i, crate::knowledge::below(rng, i + 1));
-        }
+        shuffle(&mut items, rng);
         let hidden = items[..params.hidden].iter().copied().collect();
         let hands = items[params.hidden..].chunks(params.hand_size()).map(|c| c.iter().copied().collect()).collect();
         Deal { hidden, hands }
@@ -33,6 +31,18 @@ impl Deal {
     /// Who holds `item` (`players` for the hidden set).
     pub fn owner_of(&self, item: Item) -> usize {
         self.hands.iter().position(|h| h.contains(item)).unwrap_or(self.hands.len())
+    }
+}
+
+/// A uniform number below `n`, from one `next_u32`.
+pub(crate) fn below(rng: &mut dyn RngCore, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// Fisher–Yates.
+pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut dyn RngCore) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(rng, i + 1));
     }
 }
 

@@ -20,7 +20,7 @@
 //! assert_eq!(k.hidden_if_certain(), Some(set(&[3])));
 //! ```
 
-use crate::deal::Deal;
+use crate::deal::{Deal, shuffle};
 use crate::items::{Item, ItemSet};
 use crate::params::Params;
 use rand::RngCore;
@@ -114,21 +114,26 @@ impl Knowledge {
         loop {
             let before = (self.holds.clone(), self.lacks.clone(), self.clauses.len());
             // An item held by one owner is lacked by the others.
-            for o in 0..owners {
-                for other in 0..owners {
-                    if other != o {
-                        self.lacks[other] = self.lacks[other].union(self.holds[o]);
-                    }
-                }
+            let held = self.holds.iter().fold(ItemSet::EMPTY, |a, h| a.union(*h));
+            if held.len() != self.holds.iter().map(ItemSet::len).sum::<usize>() {
+                return Err(Contradiction("two owners hold one item".into()));
             }
-            // An item every owner but one lacks is that owner's.
-            for item in all.iter() {
-                let open: Vec<usize> = (0..owners).filter(|&o| !self.lacks[o].contains(item)).collect();
-                match open[..] {
-                    [] => return Err(Contradiction(format!("nobody can hold item {item}"))),
-                    [o] => self.holds[o].insert(item),
-                    _ => {}
-                }
+            for o in 0..owners {
+                self.lacks[o] = self.lacks[o].union(held.difference(self.holds[o]));
+            }
+            // An item every owner but one lacks is that owner's; one all lack is a contradiction.
+            let (mut once, mut twice) = (ItemSet::EMPTY, ItemSet::EMPTY);
+            for o in 0..owners {
+                let possible = all.difference(self.lacks[o]);
+                twice = twice.union(once.intersection(possible));
+                once = once.union(possible);
+            }
+            if let Some(item) = all.difference(once).iter().next() {
+                return Err(Contradiction(format!("nobody can hold item {item}")));
+            }
+            let only = once.difference(twice);
+            for o in 0..owners {
+                self.holds[o] = self.holds[o].union(only.difference(self.lacks[o]));
             }
             // Counts: a full owner lacks the rest; an owner with just enough candidates holds them.
             for o in 0..owners {
@@ -165,7 +170,7 @@ impl Knowledge {
                 }
             }
             self.clauses = open;
-            if (self.holds.clone(), self.lacks.clone(), self.clauses.len()) == before {
+            if (&self.holds, &self.lacks, self.clauses.len()) == (&before.0, &before.1, before.2) {
                 return Ok(());
             }
         }
@@ -186,12 +191,29 @@ impl Knowledge {
     /// every fact holds: still exact, but slow once many facts are known.
     /// Panics if the knowledge contradicts itself (a state's knowledge never does).
     pub fn sample(&self, rng: &mut dyn RngCore) -> Deal {
-        let mut k = self.clone();
-        k.propagate().unwrap_or_else(|c| panic!("{c}"));
-        let sampler = Sampler::new(&k);
+        self.sampler().draw(rng)
+    }
+
+    /// A sampler for many draws ([`Knowledge::sample`] each): the counting is done once.
+    pub fn sampler(&self) -> DealSampler {
+        let mut knowledge = self.clone();
+        knowledge.propagate().unwrap_or_else(|c| panic!("{c}"));
+        let sampler = Sampler::new(&knowledge);
+        DealSampler { knowledge, sampler }
+    }
+}
+
+/// Draws deals uniformly from those consistent with one knowledge ([`Knowledge::sampler`]).
+pub struct DealSampler {
+    knowledge: Knowledge,
+    sampler: Sampler,
+}
+
+impl DealSampler {
+    pub fn draw(&self, rng: &mut dyn RngCore) -> Deal {
         loop {
-            let deal = sampler.draw(&k, rng);
-            if k.consistent(&deal) {
+            let deal = self.sampler.draw(&self.knowledge, rng);
+            if self.knowledge.consistent(&deal) {
                 return deal;
             }
         }
@@ -275,9 +297,7 @@ impl Sampler {
             // Too many owners and places to count: shuffle the open items into the free places
             // (uniform over deals that respect the known holdings); the caller rejects the rest.
             let mut items: Vec<Item> = self.open.iter().map(|(i, _)| *i).collect();
-            for i in (1..items.len()).rev() {
-                items.swap(i, below(rng, i + 1));
-            }
+            shuffle(&mut items, rng);
             let mut next = items.into_iter();
             for (o, places) in free.iter().enumerate() {
                 for _ in 0..*places {
@@ -288,11 +308,6 @@ impl Sampler {
         let hidden = owned.pop().expect("the hidden owner");
         Deal { hidden, hands: owned }
     }
-}
-
-/// A uniform number below `n` (from one `next_u32`, as the course's harnesses draw).
-pub(crate) fn below(rng: &mut dyn RngCore, n: usize) -> usize {
-    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
 /// An index drawn with probability proportional to `weights`.

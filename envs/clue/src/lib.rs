@@ -38,6 +38,6 @@ pub use deal::Deal;
 pub use encode::PLANES;
 pub use game::Clue;
 pub use items::{Item, ItemSet, MAX_ITEMS};
-pub use knowledge::{Contradiction, Knowledge, MAX_COUNTING_STATES};
+pub use knowledge::{Contradiction, DealSampler, Knowledge, MAX_COUNTING_STATES};
 pub use params::{DEFAULT_ROUNDS, Params};
 pub use rules::{ClueState, Event, Phase};

@@ -307,7 +307,7 @@ impl ClueState {
             .map(|e| match *e {
                 Event::Asked { asker, target, list, shown: Some(_) } if asker != player && target != player => {
                     let options: Vec<Item> = list.intersection(deal.hands[target]).iter().collect();
-                    let item = options[crate::knowledge::below(rng, options.len())];
+                    let item = options[crate::deal::below(rng, options.len())];
                     Event::Asked { asker, target, list, shown: Some(item) }
                 }
                 _ => e.clone(),

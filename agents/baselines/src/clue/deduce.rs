@@ -12,7 +12,7 @@
 //! - Asked to show, it shows an item it has already shown the asker if it can, else one it has
 //!   shown anyone, so that it gives away as little as it can.
 
-use clue::{ClueState, Deal, Event, Item, ItemSet, Phase, SubAction};
+use clue::{ClueState, Deal, Event, Item, ItemSet, Knowledge, Phase, SubAction};
 use rand::RngCore;
 use tabula_core::{Action, Agent, Player, State};
 
@@ -38,6 +38,12 @@ impl Deduce {
         Deduce { samples: samples.max(1), intent: ItemSet::EMPTY }
     }
 
+    /// Deals drawn uniformly from those `k` allows (one sampler: its counting is done once).
+    fn deals(&self, k: &Knowledge, rng: &mut dyn RngCore) -> Vec<Deal> {
+        let sampler = k.sampler();
+        (0..self.samples).map(|_| sampler.draw(rng)).collect()
+    }
+
     fn choose(&mut self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> SubAction {
         let k = state.knowledge(me);
         let params = state.params();
@@ -46,7 +52,7 @@ impl Deduce {
             self.intent = hidden;
             return SubAction::Guess;
         }
-        let deals: Vec<Deal> = (0..self.samples).map(|_| k.sample(rng)).collect();
+        let deals = self.deals(k, rng);
         if state.must_guess() || opponents.is_empty() {
             self.intent = likeliest_hidden(&deals, params.items, params.hidden);
             return SubAction::Guess;
@@ -171,7 +177,7 @@ impl Agent<ClueState> for Deduce {
             Phase::Guessing { guess } => {
                 if !guess.is_subset(&self.intent) || self.intent.len() != params.hidden {
                     // Not the guess it meant (a state it did not choose): name the likeliest.
-                    let deals: Vec<Deal> = (0..self.samples).map(|_| state.knowledge(me).sample(rng)).collect();
+                    let deals = self.deals(state.knowledge(me), rng);
                     self.intent = likeliest_hidden(&deals, params.items, params.hidden);
                 }
                 next_item(self.intent, guess, &legal).unwrap_or(legal[0])
