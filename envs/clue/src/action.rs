@@ -13,7 +13,7 @@ use crate::params::Params;
 use tabula_core::{Action, NotationError, Player};
 
 /// One step of a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SubAction {
     Item(Item),
     Ask(Player),
@@ -22,6 +22,19 @@ pub enum SubAction {
 }
 
 impl SubAction {
+    /// A whole question's sub-actions: `ask P`, the items, `done`.
+    pub fn question(target: Player, list: crate::ItemSet) -> Vec<SubAction> {
+        std::iter::once(SubAction::Ask(target))
+            .chain(list.iter().map(SubAction::Item))
+            .chain([SubAction::Done])
+            .collect()
+    }
+
+    /// A whole guess's sub-actions: `guess`, the items.
+    pub fn guess(items: crate::ItemSet) -> Vec<SubAction> {
+        std::iter::once(SubAction::Guess).chain(items.iter().map(SubAction::Item)).collect()
+    }
+
     /// The size of the action space.
     pub fn count(params: &Params) -> usize {
         params.items + params.players + 2

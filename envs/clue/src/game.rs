@@ -179,6 +179,7 @@ impl fmt::Display for ClueState {
                     shown.map_or("none".to_string(), |i| format!("showed {i}"))
                 )?,
                 Event::Departed { player, guess, .. } => writeln!(f, "last: player {} guessed {guess}", player + 1)?,
+                Event::Removed { player, .. } => writeln!(f, "last: player {} was removed", player + 1)?,
             }
         }
         if let Some(ranking) = self.ranking() {

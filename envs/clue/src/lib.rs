@@ -25,13 +25,16 @@
 //! ```
 
 mod action;
+pub mod arbiter;
 mod deal;
 pub mod encode;
 mod game;
 mod items;
 mod knowledge;
 mod params;
+pub mod protocol;
 pub mod rules;
+mod view;
 
 pub use action::SubAction;
 pub use deal::Deal;
@@ -41,3 +44,4 @@ pub use items::{Item, ItemSet, MAX_ITEMS};
 pub use knowledge::{Contradiction, DealSampler, Knowledge, MAX_COUNTING_STATES};
 pub use params::{DEFAULT_ROUNDS, Params};
 pub use rules::{ClueState, Event, Phase};
+pub use view::{Answer, Seen, View};

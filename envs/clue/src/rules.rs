@@ -12,6 +12,7 @@ use crate::deal::Deal;
 use crate::items::{Item, ItemSet};
 use crate::knowledge::Knowledge;
 use crate::params::Params;
+use crate::view::{View, learn_seen};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use tabula_core::{Action, IllegalAction, Player, Turn};
@@ -38,6 +39,8 @@ pub enum Event {
     Asked { asker: Player, target: Player, list: ItemSet, shown: Option<Item> },
     /// `player` guessed and left; its hand is now seen by all (whether it guessed right is not).
     Departed { player: Player, guess: ItemSet, hand: ItemSet },
+    /// The arbitrator removed `player` for a fault; its hand is now seen by all.
+    Removed { player: Player, hand: ItemSet },
 }
 
 /// A game of Generalized Clue.
@@ -54,6 +57,8 @@ pub struct ClueState {
     /// Guessers in the order they guessed, right and wrong apart.
     right: Vec<Player>,
     wrong: Vec<Player>,
+    /// Players removed by the arbitrator, in order.
+    removed: Vec<Player>,
     /// What each player knows, kept up to date.
     knowledge: Vec<Knowledge>,
     history: Vec<Event>,
@@ -80,6 +85,7 @@ impl ClueState {
             round: 0,
             right: vec![],
             wrong: vec![],
+            removed: vec![],
             knowledge,
             history: vec![],
             moves: 0,
@@ -131,9 +137,11 @@ impl ClueState {
     }
 
     /// Seats by final rank (right guessers in guessing order, then wrong ones, the last to
-    /// guess first), once the game is over.
+    /// guess first, then removed players, the last removed first), once the game is over.
     pub fn ranking(&self) -> Option<Vec<Player>> {
-        (self.phase == Phase::Over).then(|| self.right.iter().chain(self.wrong.iter().rev()).copied().collect())
+        (self.phase == Phase::Over).then(|| {
+            self.right.iter().chain(self.wrong.iter().rev()).chain(self.removed.iter().rev()).copied().collect()
+        })
     }
 
     /// The rank utility of each seat: +1 for the first, -1 for the last, evenly between.
@@ -231,6 +239,58 @@ impl ClueState {
         Ok(())
     }
 
+    /// Removes `player` from the game: the arbitrator's sanction for a crash, a timeout, a lie
+    /// or garbage. Its hand is shown to everyone, it ranks below every guesser, and a turn of
+    /// its own in progress is dropped; a question to it, listed or waiting for its answer, is
+    /// dropped too and the asker's turn starts over (nobody saw a question that was not
+    /// answered, and the asker now sees the whole hand).
+    pub fn remove(&mut self, player: Player) -> Result<(), String> {
+        if player >= self.params.players || !self.active[player] {
+            return Err(format!("player {} is not playing", player + 1));
+        }
+        self.active[player] = false;
+        self.removed.push(player);
+        self.record(Event::Removed { player, hand: self.deal.hands[player] });
+        // The dropped sub-actions never happened (nobody's view holds them).
+        let dropped = self.pending().len();
+        match self.phase {
+            Phase::Over => {}
+            _ if self.seat == player => {
+                self.moves -= dropped;
+                self.next_turn()
+            }
+            Phase::Showing { target, .. } | Phase::Listing { target, .. } if target == player => {
+                self.moves -= dropped;
+                self.phase = Phase::Choose
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The sub-actions of the turn in progress.
+    fn pending(&self) -> Vec<SubAction> {
+        match self.phase {
+            Phase::Choose | Phase::Over => vec![],
+            Phase::Listing { target, list } => {
+                std::iter::once(SubAction::Ask(target)).chain(list.iter().map(SubAction::Item)).collect()
+            }
+            Phase::Guessing { guess } => SubAction::guess(guess),
+            Phase::Showing { target, list } => SubAction::question(target, list),
+        }
+    }
+
+    /// Everything `player` has seen of this game ([`View`]).
+    pub fn view(&self, player: Player) -> View {
+        View {
+            params: self.params,
+            player,
+            hand: self.deal.hands[player],
+            seen: self.history.iter().map(|e| e.seen_by(player)).collect(),
+            pending: self.pending(),
+        }
+    }
+
     fn why_illegal(&self, sub: SubAction) -> String {
         match (self.phase, sub) {
             (Phase::Over, _) => "the game is over".into(),
@@ -278,7 +338,8 @@ impl ClueState {
     /// Adds an event to the history and to every player's knowledge.
     fn record(&mut self, event: Event) {
         for (q, k) in self.knowledge.iter_mut().enumerate() {
-            learn(k, q, &event);
+            learn_seen(k, q, &event.seen_by(q));
+            k.propagate().expect("the true deal satisfies what is learned");
         }
         self.history.push(event);
     }
@@ -296,66 +357,14 @@ impl ClueState {
         self.phase = Phase::Choose;
     }
 
-    /// A state `player` cannot tell from this one: a deal drawn uniformly from those consistent
-    /// with its knowledge; items it did not see shown are redrawn uniformly among those the
-    /// shower could have shown, and the other players' knowledge is rebuilt from the history.
+    /// A state `player` cannot tell from this one ([`View::sample`] of its view): a deal drawn
+    /// uniformly from those consistent with its knowledge; items it did not see shown redrawn
+    /// uniformly among those the shower could have shown; others' guesses taken to be right
+    /// (nobody is told); everyone's knowledge rebuilt by the rules.
     pub fn determinize(&self, player: Player, rng: &mut dyn RngCore) -> ClueState {
-        let deal = self.knowledge[player].sample(rng);
-        let history: Vec<Event> = self
-            .history
-            .iter()
-            .map(|e| match *e {
-                Event::Asked { asker, target, list, shown: Some(_) } if asker != player && target != player => {
-                    let options: Vec<Item> = list.intersection(deal.hands[target]).iter().collect();
-                    let item = options[crate::deal::below(rng, options.len())];
-                    Event::Asked { asker, target, list, shown: Some(item) }
-                }
-                _ => e.clone(),
-            })
-            .collect();
-        let mut state = ClueState::new(self.params, deal);
-        for (q, k) in state.knowledge.iter_mut().enumerate() {
-            if q == player {
-                *k = self.knowledge[player].clone();
-                continue;
-            }
-            for e in &history {
-                learn(k, q, e);
-            }
-            if let Phase::Showing { target, list } = self.phase
-                && q != target
-            {
-                k.learn_one_of(target, list);
-                k.propagate().expect("consistent by construction");
-            }
-        }
-        // Whether the departed guessed right depends on the deal.
-        let (mut right, mut wrong) = (vec![], vec![]);
-        for e in &history {
-            if let Event::Departed { player, guess, .. } = *e {
-                if guess == state.deal.hidden { right.push(player) } else { wrong.push(player) }
-            }
-        }
-        ClueState { deal: state.deal, knowledge: state.knowledge, history, right, wrong, ..self.clone() }
+        let mut state = self.view(player).sample(rng).expect("a player's own view is consistent");
+        // The same facts either way; the player's own copy keeps their exact form.
+        state.knowledge[player] = self.knowledge[player].clone();
+        state
     }
-}
-
-/// What player `q` learns from `event`.
-fn learn(k: &mut Knowledge, q: Player, event: &Event) {
-    match *event {
-        Event::Asked { target, list, shown: None, .. } => {
-            if q != target {
-                k.learn_lacks(target, list);
-            }
-        }
-        Event::Asked { asker, target, list, shown: Some(item) } => {
-            if q == asker {
-                k.learn_holds(target, ItemSet::from_iter([item]));
-            } else if q != target {
-                k.learn_one_of(target, list);
-            }
-        }
-        Event::Departed { player, hand, .. } => k.learn_hand(player, hand),
-    }
-    k.propagate().expect("the true deal satisfies what is learned");
 }

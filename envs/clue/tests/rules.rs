@@ -191,7 +191,7 @@ fn consistent_deals(s: &ClueState, me: usize) -> Vec<Deal> {
                     deal.hands[target].contains(item)
                 }
                 Event::Asked { target, list, .. } => !deal.hands[target].intersection(list).is_empty(),
-                Event::Departed { player, hand, .. } => deal.hands[player] == hand,
+                Event::Departed { player, hand, .. } | Event::Removed { player, hand } => deal.hands[player] == hand,
             });
         if fits {
             deals.push(deal);
@@ -225,4 +225,63 @@ fn resample_draws_every_consistent_deal_equally_often_on_a_tiny_game() {
     let bound = df + 4.0 * (2.0 * df).sqrt() + 10.0;
     assert!(chi2 < bound, "chi-square {chi2:.1} with {df} degrees of freedom; counts {counts:?}");
     assert!(counts.values().all(|&c| c > 0));
+}
+
+#[test]
+fn every_players_view_replays_to_the_same_turn_even_with_removals() {
+    let mut checked = 0;
+    for seed in 0..60 {
+        let g = if seed % 2 == 0 { game(4, 24, 4) } else { game(3, 13, 4) };
+        let mut s = g.new_initial_state(seed);
+        let mut rng = rng_from_seed(seed);
+        while !s.is_terminal() {
+            // Now and then the arbitrator removes someone, at any point of a turn.
+            if rng.random_range(0..40) == 0 {
+                let active: Vec<usize> = (0..s.params().players).filter(|&p| s.is_active(p)).collect();
+                s.remove(active[rng.random_range(0..active.len())]).unwrap();
+                continue;
+            }
+            for p in 0..s.params().players {
+                let r = s.view(p).sample(&mut rng).unwrap_or_else(|e| panic!("seed {seed}, player {p}: {e}\n{s}"));
+                assert_eq!(
+                    (r.whose_turn(), r.phase(), r.round(), r.move_count(), r.seat()),
+                    (s.whose_turn(), s.phase(), s.round(), s.move_count(), s.seat()),
+                    "seed {seed}, player {p}\n{s}\n{r}"
+                );
+                assert!((0..s.params().players).all(|q| r.is_active(q) == s.is_active(q)));
+                checked += 1;
+            }
+            let a = RandomAgent.act(&s, &mut rng);
+            s.apply(a).unwrap();
+        }
+        // Removed players rank last, the earliest removed lowest.
+        let ranking = s.ranking().unwrap();
+        let removed: Vec<usize> = s
+            .history()
+            .iter()
+            .filter_map(|e| if let Event::Removed { player, .. } = e { Some(*player) } else { None })
+            .collect();
+        let tail: Vec<usize> = ranking[ranking.len() - removed.len()..].to_vec();
+        assert_eq!(tail, removed.iter().rev().copied().collect::<Vec<_>>(), "seed {seed}");
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn removing_the_player_asked_starts_the_askers_turn_over() {
+    let params = Params::new(3, 8, 2).unwrap();
+    let mut s = dealt(params, &[7, 8], &[&[1, 2], &[3, 4], &[5, 6]]);
+    play(&mut s, &["ask 2", "3", "done"]);
+    assert!(matches!(s.phase(), Phase::Showing { target: 1, .. }));
+    s.remove(1).unwrap();
+    assert_eq!((s.phase(), s.seat()), (Phase::Choose, 0));
+    assert!(s.knowledge(0).holds(1) == set(&[3, 4]) && s.knowledge(2).holds(1) == set(&[3, 4]));
+    assert!(s.remove(1).is_err(), "not twice");
+    // The player to move is removed: the turn passes.
+    s.remove(0).unwrap();
+    assert_eq!((s.phase(), s.whose_turn()), (Phase::Choose, Turn::Player(2)));
+    play(&mut s, &["guess", "7", "8"]);
+    // Removed players rank last, the earliest removed lowest.
+    assert_eq!(s.ranking(), Some(vec![2, 0, 1]));
+    assert_eq!(s.utilities(), Some(vec![0.0, -1.0, 1.0]));
 }

@@ -32,6 +32,7 @@ pub mod keyboard;
 pub mod line_program;
 pub mod registry;
 pub mod rng;
+pub mod serve;
 pub mod spec;
 pub mod state;
 pub mod summary;

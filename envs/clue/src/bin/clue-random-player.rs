@@ -1,0 +1,40 @@
+//! `clue-random-player`: a Clue player over the arbitrator's line protocol that takes uniformly
+//! random legal sub-actions (so it asks random questions and guesses at random). A yardstick and
+//! a test partner for `clue-arbiter`; the real bot is `clue-bot` (agents/bots).
+//!
+//! ```text
+//! clue-arbiter --items 13 --hidden 4 human clue-random-player "clue-random-player --seed 7"
+//! ```
+
+use clap::Parser;
+use rand::Rng;
+use tabula_core::rng_from_seed;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "clue-random-player",
+    version,
+    about = "Plays random legal Clue turns over the arbitrator's line protocol."
+)]
+struct Args {
+    /// Seed of the random choices (default: a fresh one every run).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write diagnostics to stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+fn main() {
+    let args = Args::parse();
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut rng = rng_from_seed(seed ^ 0x9e37_79b9);
+    let choose = move |state: &clue::ClueState| {
+        let legal = state.legal();
+        legal[rng.random_range(0..legal.len())]
+    };
+    let log: Box<dyn std::io::Write> =
+        if args.verbose { Box::new(std::io::stderr()) } else { Box::new(std::io::sink()) };
+    // A closed stdout means the arbitrator has gone: nothing is left to do but stop.
+    let _ = clue::protocol::serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, seed, log);
+}

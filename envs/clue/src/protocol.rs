@@ -1,0 +1,85 @@
+//! The arbitrator's line protocol (`PROTOCOL.md`), shared by `clue-arbiter` and the bots so both
+//! read and write it alike. As in tabula's other protocols, the arbitrator writes commands ending
+//! in `;` and the player answers each with one line ending in `.`:
+//!
+//! | arbitrator | player |
+//! |---|---|
+//! | `new players 4 items 24 hidden 4 rounds 100 seat 2 hand 3 7 12 15 19;` | `ok.` |
+//! | `turn;` | `ask 3: 2 7 11.` or `guess: 1 5 9 13.` |
+//! | `show 1: 2 7 11;` (player 1 asks you; you hold one of them) | `show 7.` |
+//! | `note: 1 asked 3: 2 7 11 showed 7;` (`showed;` to others, `none;` if none) | `ok.` |
+//! | `note: 2 guessed holding 1 4 8 12 20;` / `note: 2 removed holding ...;` | `ok.` |
+//! | `end: 3 1 2 4;` (seats from first to last) | `ok.` |
+//! | `quit;` | `ok.`, then it exits |
+//!
+//! * [`Command`] and [`Reply`]: parsing (any case, any spacing, colons and commas optional,
+//!   hostile bytes give errors, never panics) and the exact wire form.
+//! * [`BotSession`]: the player's side, a [`View`](crate::View) of the game and one answer per
+//!   command; [`serve`] runs it over stdin and stdout.
+//!
+//! ```
+//! use clue::protocol::serve;
+//! use tabula_core::State;
+//! let input = b"new players 2 items 5 hidden 1 seat 2 hand 1 2;\nnote: 1 asked 2: 1 showed 1;\nTURN;quit;".as_slice();
+//! let mut output = Vec::new();
+//! // A player that always takes the first legal sub-action: it asks player 1 about everything.
+//! serve(input, &mut output, |s: &clue::ClueState| s.legal_actions()[0], 7, std::io::sink()).unwrap();
+//! assert_eq!(String::from_utf8(output).unwrap(), "ok.\nok.\nask 1: 1 2 3 4 5.\nok.\n");
+//! ```
+
+mod command;
+mod reply;
+mod session;
+
+pub use command::{Command, MAX_COMMAND_BYTES, ParseError};
+pub use reply::{Reply, ReplyError};
+pub use session::{BotSession, whole_turn};
+
+use std::io::{self, Read, Write};
+use tabula_core::Action;
+
+/// Answers the arbitrator's commands from `input` on `output` until `quit;` or the end of the
+/// input; `choose` picks one sub-action at a time in a state drawn from the bot's view
+/// ([`BotSession`]), `seed` seeds those draws. Diagnostics go to `log`.
+pub fn serve(
+    input: impl Read,
+    output: impl Write,
+    choose: impl FnMut(&crate::ClueState) -> Action,
+    seed: u64,
+    log: impl Write,
+) -> io::Result<()> {
+    tabula_core::serve::serve(input, output, &mut BotSession::new(choose, seed), log, "clue bot")
+}
+
+/// Shows untrusted text inside a one-line message: printable ASCII only, at most 32 characters.
+pub(crate) fn quote(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for (i, &b) in bytes.iter().enumerate() {
+        if i == 32 {
+            out.push_str("...");
+            break;
+        }
+        out.push(if (0x20..0x7f).contains(&b) && b != b'"' { b as char } else { '?' });
+    }
+    out.push('"');
+    out
+}
+
+/// Words of a command or reply: lower case, colons and commas as spaces.
+pub(crate) fn words(text: &str) -> Vec<String> {
+    text.to_ascii_lowercase().replace([':', ','], " ").split_ascii_whitespace().map(str::to_string).collect()
+}
+
+/// A player number as written (from 1), as a seat (from 0).
+pub(crate) fn seat(word: &str) -> Option<tabula_core::Player> {
+    word.parse::<usize>().ok().filter(|&n| (1..=9).contains(&n)).map(|n| n - 1)
+}
+
+/// Item numbers, all of them (`None` if a word is not an item).
+pub(crate) fn items(words: &[String]) -> Option<crate::ItemSet> {
+    words
+        .iter()
+        .map(|w| w.parse::<usize>().ok().and_then(crate::Item::new))
+        .collect::<Option<Vec<_>>>()
+        .map(|v| v.into_iter().collect())
+}

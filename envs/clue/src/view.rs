@@ -1,0 +1,200 @@
+//! One player's view of a game: everything it has seen, in order, and nothing else.
+//!
+//! A protocol bot never sees the whole deal, so it keeps a [`View`] (its hand and the events as
+//! told to it) and, to choose a move, draws a full state consistent with it
+//! ([`View::sample`]). Information-set search does the same from a full state:
+//! [`ClueState::determinize`] is `view` then `sample`. What a player does not see stays open in a
+//! view: the item shown in another player's answer ([`Answer::Unseen`]) and another player's
+//! guess (a sampled state assumes it was right: nobody is told).
+//!
+//! ```
+//! use clue::{Answer, Item, ItemSet, Params, Seen, View};
+//! let params = Params::new(3, 10, 1).unwrap(); // items 1-10, 1 hidden, 3 hands of 3
+//! let set = |v: &[usize]| v.iter().map(|&n| Item::new(n).unwrap()).collect::<ItemSet>();
+//! let mut view = View::new(params, 1, set(&[1, 2, 3])); // I am player 2
+//! // Player 1 asked player 3 about 4 and 5; player 3 showed one, not to me.
+//! view.seen.push(Seen::Asked { asker: 0, target: 2, list: set(&[4, 5]), answer: Answer::Unseen });
+//! let state = view.sample(&mut tabula_core::rng_from_seed(1)).unwrap();
+//! assert_eq!(state.seat(), 1); // my turn
+//! assert!(!state.deal().hands[2].intersection(set(&[4, 5])).is_empty());
+//! ```
+
+use crate::action::SubAction;
+use crate::items::{Item, ItemSet};
+use crate::knowledge::{Contradiction, Knowledge};
+use crate::params::Params;
+use crate::rules::{ClueState, Event, Phase};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use tabula_core::Player;
+
+/// The answer to a question, as one player saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// The asked player holds none of the items.
+    None,
+    /// It showed this item (seen by the asker and the shower).
+    Shown(Item),
+    /// It showed an item to someone else.
+    Unseen,
+}
+
+/// One event, as one player saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seen {
+    Asked {
+        asker: Player,
+        target: Player,
+        list: ItemSet,
+        answer: Answer,
+    },
+    /// `player` guessed and left, showing its hand; the guess is known to the guesser alone.
+    Departed {
+        player: Player,
+        hand: ItemSet,
+        guess: Option<ItemSet>,
+    },
+    /// The arbitrator removed `player` (a fault), showing its hand.
+    Removed {
+        player: Player,
+        hand: ItemSet,
+    },
+}
+
+impl Event {
+    /// The event as `player` saw it.
+    pub fn seen_by(&self, player: Player) -> Seen {
+        match *self {
+            Event::Asked { asker, target, list, shown } => {
+                let answer = match shown {
+                    None => Answer::None,
+                    Some(item) if player == asker || player == target => Answer::Shown(item),
+                    Some(_) => Answer::Unseen,
+                };
+                Seen::Asked { asker, target, list, answer }
+            }
+            Event::Departed { player: p, guess, hand } => {
+                Seen::Departed { player: p, hand, guess: (p == player).then_some(guess) }
+            }
+            Event::Removed { player: p, hand } => Seen::Removed { player: p, hand },
+        }
+    }
+}
+
+/// Adds what `player` learns from `seen` to `k` (without propagating).
+pub(crate) fn learn_seen(k: &mut Knowledge, player: Player, seen: &Seen) {
+    match *seen {
+        Seen::Asked { target, .. } if target == player => {} // it knows its own hand
+        Seen::Asked { target, list, answer: Answer::None, .. } => k.learn_lacks(target, list),
+        Seen::Asked { target, answer: Answer::Shown(item), .. } => k.learn_holds(target, ItemSet::from_iter([item])),
+        Seen::Asked { target, list, answer: Answer::Unseen, .. } => k.learn_one_of(target, list),
+        Seen::Departed { player: p, hand, .. } | Seen::Removed { player: p, hand } => k.learn_hand(p, hand),
+    }
+}
+
+/// Everything one player has seen of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub params: Params,
+    /// Whose view (a seat, from 0).
+    pub player: Player,
+    pub hand: ItemSet,
+    /// The events so far, in order, as this player saw them.
+    pub seen: Vec<Seen>,
+    /// The sub-actions of the turn in progress, e.g. `ask 3, 4, 7, done` while player 3 (this
+    /// player, say) chooses what to show.
+    pub pending: Vec<SubAction>,
+}
+
+impl View {
+    /// The view at the start of a game.
+    pub fn new(params: Params, player: Player, hand: ItemSet) -> View {
+        View { params, player, hand, seen: vec![], pending: vec![] }
+    }
+
+    /// What this player knows, closed under deduction.
+    pub fn knowledge(&self) -> Result<Knowledge, Contradiction> {
+        let mut k = Knowledge::new(self.params);
+        k.learn_hand(self.player, self.hand);
+        for seen in &self.seen {
+            learn_seen(&mut k, self.player, seen);
+        }
+        // A question waiting for an answer tells everyone but the asked that it holds one item.
+        if let Some((target, list)) = self.pending_question()
+            && target != self.player
+        {
+            k.learn_one_of(target, list);
+        }
+        k.propagate()?;
+        Ok(k)
+    }
+
+    /// The question of the turn in progress, once listed (`ask T, items, done`).
+    fn pending_question(&self) -> Option<(Player, ItemSet)> {
+        match self.pending.as_slice() {
+            [SubAction::Ask(target), items @ .., SubAction::Done] => Some((
+                *target,
+                items.iter().filter_map(|s| if let SubAction::Item(i) = s { Some(*i) } else { None }).collect(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// A full state this player cannot tell from the real one: the deal drawn uniformly from
+    /// those consistent with what it knows, items shown to others drawn uniformly among those the
+    /// shower could show, others' guesses taken to be right. Errors if the events contradict
+    /// each other or the rules (a bot told an impossible story).
+    pub fn sample(&self, rng: &mut dyn RngCore) -> Result<ClueState, String> {
+        let knowledge = self.knowledge().map_err(|c| c.to_string())?;
+        let deal = knowledge.sample(rng);
+        let mut state = ClueState::new(self.params, deal.clone());
+        for (number, seen) in self.seen.iter().enumerate() {
+            replay(&mut state, seen, rng).map_err(|why| format!("event {}: {why}", number + 1))?;
+        }
+        for &sub in &self.pending {
+            play(&mut state, sub)?;
+        }
+        Ok(state)
+    }
+}
+
+fn play(state: &mut ClueState, sub: SubAction) -> Result<(), String> {
+    let action = sub.to_action(state.params());
+    state.play(action).map_err(|e| format!("`{sub}` is not legal: {}", e.reason))
+}
+
+/// Plays one seen event on a state with a consistent deal.
+fn replay(state: &mut ClueState, seen: &Seen, rng: &mut dyn RngCore) -> Result<(), String> {
+    match *seen {
+        Seen::Asked { asker, target, list, answer } => {
+            if state.phase() != Phase::Choose || state.seat() != asker {
+                return Err(format!("player {} asked out of turn", asker + 1));
+            }
+            play(state, SubAction::Ask(target))?;
+            for item in list.iter() {
+                play(state, SubAction::Item(item))?;
+            }
+            play(state, SubAction::Done)?;
+            let item = match answer {
+                Answer::None => return Ok(()),
+                Answer::Shown(item) => item,
+                Answer::Unseen => {
+                    let options: Vec<Item> = list.intersection(state.deal().hands[target]).iter().collect();
+                    *options.get(crate::deal::below(rng, options.len())).ok_or("no item to show")?
+                }
+            };
+            play(state, SubAction::Item(item))
+        }
+        Seen::Departed { player, guess, .. } => {
+            if state.phase() != Phase::Choose || state.seat() != player {
+                return Err(format!("player {} guessed out of turn", player + 1));
+            }
+            play(state, SubAction::Guess)?;
+            for item in guess.unwrap_or(state.deal().hidden).iter() {
+                play(state, SubAction::Item(item))?;
+            }
+            Ok(())
+        }
+        Seen::Removed { player, .. } => state.remove(player),
+    }
+}

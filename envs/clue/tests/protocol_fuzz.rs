@@ -1,0 +1,84 @@
+//! The player's side of the protocol treats input as hostile: any bytes, split anywhere, give
+//! well-formed answer lines (one per command) and never a panic; the same commands split over
+//! reads answer the same.
+
+use clue::protocol::{Reply, serve};
+use proptest::prelude::*;
+use rand::Rng;
+use tabula_core::rng_from_seed;
+
+fn random_serve(input: &[u8], chunk: usize) -> String {
+    struct Chunked<'a>(&'a [u8], usize);
+    impl std::io::Read for Chunked<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut rng = rng_from_seed(3);
+    let choose = move |s: &clue::ClueState| {
+        let legal = s.legal();
+        legal[rng.random_range(0..legal.len())]
+    };
+    let mut out = Vec::new();
+    serve(Chunked(input, chunk.max(1)), &mut out, choose, 1, std::io::sink()).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+const GAME: &str = "new players 3 items 13 hidden 4 seat 3 hand 1 2 3;\
+    note: 1 asked 2: 4 5 showed; show 2: 1 9;\r\n NOTE 2 ASKED 3 : 1, 9 SHOWED 1; TURN ;\
+    end: 3 2 1; quit;";
+
+#[test]
+fn a_scripted_game_is_answered_the_same_whatever_the_reads() {
+    let whole = random_serve(GAME.as_bytes(), 4096);
+    let lines: Vec<&str> = whole.lines().collect();
+    assert_eq!(lines.len(), 7, "{whole}");
+    assert_eq!(lines[..4], ["ok.", "ok.", "show 1.", "ok."], "{whole}");
+    assert!(lines[4].starts_with("ask ") || lines[4].starts_with("guess:"), "{whole}");
+    assert!(lines.iter().all(|l| Reply::is_well_formed(l)), "{whole}");
+    for chunk in [1, 2, 7] {
+        assert_eq!(random_serve(GAME.as_bytes(), chunk), whole);
+    }
+}
+
+#[test]
+fn commands_out_of_place_get_errors_that_change_nothing() {
+    let out = random_serve(b"turn; new players 2 items 5 hidden 1 seat 1 hand 1 2; show 2: 3; note: 2 asked 1: 3 showed; note: 7 guessed holding 1; note: 2 asked 1: 1 showed 1; note: 2 guessed holding 1 2; show 2: 1 5; quit;", 64);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("error: no game"), "{out}");
+    assert_eq!(lines[1], "ok.");
+    assert_eq!(lines[2], "none.", "holding none of 3");
+    assert!(lines[3].contains("which item"), "{out}");
+    assert!(lines[4].starts_with("error"), "{out}");
+    assert!(lines[5].starts_with("error"), "it is player 1's turn, not 2's: {out}");
+    assert!(lines[6].starts_with("error"), "I cannot leave: {out}");
+    assert!(lines[7].starts_with("error"), "not player 2's turn to ask: {out}");
+    assert_eq!(lines[8], "ok.");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_bytes_get_well_formed_answers(bytes in proptest::collection::vec(any::<u8>(), 0..400), chunk in 1usize..50) {
+        let out = random_serve(&bytes, chunk);
+        let commands = bytes.split(|&b| b == b';').count();
+        prop_assert!(out.lines().count() <= commands);
+        for line in out.lines() {
+            prop_assert!(Reply::is_well_formed(line), "{:?}", line);
+        }
+    }
+
+    #[test]
+    fn mangled_games_get_well_formed_answers(cut in 0usize..400, junk in proptest::collection::vec(any::<u8>(), 0..20), chunk in 1usize..30) {
+        let mut bytes = GAME.as_bytes().to_vec();
+        let at = cut.min(bytes.len());
+        bytes.splice(at..at, junk);
+        for line in random_serve(&bytes, chunk).lines() {
+            prop_assert!(Reply::is_well_formed(line), "{:?}", line);
+        }
+    }
+}
