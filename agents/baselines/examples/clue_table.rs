@@ -6,10 +6,11 @@
 //! cargo run --release -p tabula-baselines --example clue_table -- deduce deduce 400 "clue(players=3,items=19,hidden=4)"
 //! cargo run --release -p tabula-baselines --example clue_table -- random deduce 400
 //! ```
-//! Arguments: the agent, the others (`random` or `deduce`), games (default 400), the game spec
+//! Arguments: the agent, the others (`random`, `deduce`, `ismcts` or `ismcts:ITERATIONS`), games (default 400), the game spec
 //! (default `clue`: 4 players, 24 items, 4 hidden).
 
 use clue::{Clue, ClueState, Event};
+use rayon::prelude::*;
 use tabula_baselines::clue::agent_by_name;
 use tabula_core::summary::Summary;
 use tabula_core::{Agent, Game, GameSpec, State, rng_from_seed};
@@ -26,9 +27,8 @@ fn main() {
     let spec: GameSpec = args.get(3).map_or("clue", String::as_str).parse().unwrap_or_else(|e| fail(format!("{e}")));
     let game = Clue::from_spec(&spec).unwrap_or_else(|e| fail(e.to_string()));
     let p = game.num_players();
-    let (mut ranks, mut utilities, mut turns) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut firsts, mut wrong, mut forced) = (0, 0, 0);
-    for g in 0..games {
+    // One game: the seat's rank (from 0), utility, own turns, wrong guess, and the turn limit.
+    let play = |g: usize| {
         let seat = g % p;
         let mut agents: Vec<Box<dyn Agent<ClueState>>> =
             (0..p).map(|s| agent_by_name(if s == seat { name } else { others }).unwrap_or_else(|e| fail(e))).collect();
@@ -45,19 +45,19 @@ fn main() {
         }
         let ranking = state.ranking().expect("over");
         let rank = ranking.iter().position(|&s| s == seat).expect("ranked");
-        ranks.push(rank as f64 + 1.0);
-        utilities.push(state.returns()[seat]);
-        firsts += (rank == 0) as usize;
-        turns.push(own_turns as f64);
-        for e in state.history() {
-            if let Event::Departed { player, guess, .. } = e
-                && *player == seat
-            {
-                wrong += (*guess != state.deal().hidden) as usize;
-            }
-        }
-        forced += state.must_guess() as usize;
-    }
+        let wrong = state.history().iter().any(
+            |e| matches!(e, Event::Departed { player, guess, .. } if *player == seat && *guess != state.deal().hidden),
+        );
+        (rank, state.returns()[seat], own_turns, wrong, state.must_guess())
+    };
+    // Games in parallel (each is seeded by its number, so the table does not depend on threads).
+    let results: Vec<_> = (0..games).into_par_iter().map(play).collect();
+    let ranks: Vec<f64> = results.iter().map(|r| r.0 as f64 + 1.0).collect();
+    let utilities: Vec<f64> = results.iter().map(|r| r.1).collect();
+    let turns: Vec<f64> = results.iter().map(|r| r.2 as f64).collect();
+    let firsts = results.iter().filter(|r| r.0 == 0).count();
+    let wrong = results.iter().filter(|r| r.3).count();
+    let forced = results.iter().filter(|r| r.4).count();
     let [rank, utility, turn] = [&ranks, &utilities, &turns].map(|xs| Summary::of(xs));
     println!("{}: {name} in one seat (rotating), {others} in the other {}; {games} games", game.spec(), p - 1);
     println!(

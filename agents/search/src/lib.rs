@@ -8,6 +8,8 @@
 //!   normalised values, so one- two- and N-player games share one code path.
 //! * Lockstep batches: many searches advance together and their leaves are evaluated in one call.
 //! * Tree reuse between moves.
+//! * Information-set search ([`Ismcts`]) for games of hidden information: single-observer
+//!   IS-MCTS over determinizations drawn with `State::resample`, N-player values.
 //! * An optional [`Advisor`] (hand-written knowledge) names root actions a Gumbel root considers,
 //!   and can play short rollouts from each new leaf (`SearchConfig::rollout_depth`).
 //!
@@ -27,6 +29,7 @@ mod agent;
 mod config;
 mod evaluator;
 mod gumbel;
+mod ismcts;
 mod minmax;
 mod rollout;
 mod search;
@@ -36,5 +39,6 @@ pub use advisor::{Advisor, SharedAdvisor};
 pub use agent::MctsAgent;
 pub use config::{RootMode, SearchConfig};
 pub use evaluator::{Evaluation, Evaluator, RolloutEvaluator, UniformEvaluator};
+pub use ismcts::{Ismcts, IsmctsAgent, IsmctsConfig, RandomRollout, RolloutPolicy};
 pub use minmax::MinMax;
 pub use search::{Search, SearchResult, run_lockstep};

@@ -82,3 +82,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_game_in_protocol_md_plays_as_written() {
+    let doc = include_str!("../PROTOCOL.md");
+    let block = doc.split("## A game").nth(1).unwrap().split("```").nth(1).unwrap();
+    let rows: Vec<(&str, &str)> = block
+        .lines()
+        .skip(2) // the language tag's empty rest and the header row
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (command, answer) = l.split_at(l.rfind("  ").unwrap());
+            (command.trim(), answer.trim())
+        })
+        .collect();
+    assert_eq!(rows.len(), 10, "{rows:?}");
+    // The documented choices, one sub-action at a time.
+    let params = clue::Params::new(3, 13, 4).unwrap();
+    let mut script: std::collections::VecDeque<clue::SubAction> =
+        ["ask 3", "7", "8", "done", "2", "guess", "7", "8", "12", "13"]
+            .iter()
+            .map(|s| clue::SubAction::parse(s, &params).unwrap())
+            .collect();
+    let choose = move |s: &clue::ClueState| script.pop_front().expect("a documented choice").to_action(s.params());
+    let input: String = rows.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let mut out = Vec::new();
+    serve(input.as_bytes(), &mut out, choose, 1, std::io::sink()).unwrap();
+    let answers: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(answers, rows.iter().map(|(_, a)| a.to_string()).collect::<Vec<_>>());
+}

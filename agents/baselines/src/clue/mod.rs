@@ -13,20 +13,37 @@
 //! ```
 
 mod deduce;
+mod rollout;
 
 pub use deduce::{DEFAULT_SAMPLES, Deduce};
+pub use rollout::QuickRollout;
 
 use clue::ClueState;
 use tabula_core::{Agent, RandomAgent};
+use tabula_search::{IsmctsAgent, IsmctsConfig};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 2] = ["random", "deduce"];
+pub const AGENT_NAMES: [&str; 3] = ["random", "deduce", "ismcts"];
 
-/// Builds a baseline by name (`random`, `deduce`).
+/// Iterations of `ismcts` per decision.
+pub const ISMCTS_ITERATIONS: usize = 200;
+
+/// Information-set search (tabula's generic IS-MCTS) with [`QuickRollout`] rollouts.
+pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
+    let config = IsmctsConfig { iterations, ..IsmctsConfig::default() };
+    IsmctsAgent::new(format!("ismcts({iterations})"), config, QuickRollout)
+}
+
+/// Builds a baseline by name (`random`, `deduce`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
+    if let Some(n) = name.strip_prefix("ismcts:") {
+        let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
+        return Ok(Box::new(ismcts(n)));
+    }
     Ok(match name {
         "random" => Box::new(RandomAgent),
         "deduce" => Box::new(Deduce::default()),
+        "ismcts" => Box::new(ismcts(ISMCTS_ITERATIONS)),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }

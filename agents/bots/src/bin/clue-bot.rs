@@ -28,12 +28,16 @@ use tabula_core::rng_from_seed;
     long_about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).\n\n\
         `deduce` (the default until a trained Clue agent is shipped) reasons exactly from \
         everything it has seen, guesses only what it has proven and asks the most informative \
-        question; `random` takes random legal steps."
+        question; `ismcts` is tabula's information-set search (determinizations of what it has \
+        seen, cheap deduction-guided rollouts); `random` takes random legal steps."
 )]
 struct Args {
     /// Who chooses the turns.
     #[arg(long, default_value = "deduce", value_parser = clap::builder::PossibleValuesParser::new(AGENT_NAMES))]
     agent: String,
+    /// Search iterations per decision for `ismcts`.
+    #[arg(long, default_value_t = tabula_baselines::clue::ISMCTS_ITERATIONS)]
+    iterations: usize,
     /// Seed for the agent's random choices and the bot's draws of consistent deals (default:
     /// from the clock).
     #[arg(long)]
@@ -50,7 +54,8 @@ fn main() {
         // A panic message on stderr could block on a pipe nobody reads.
         std::panic::set_hook(Box::new(|_| {}));
     }
-    let mut agent = agent_by_name(&args.agent).unwrap_or_else(|e| {
+    let name = if args.agent == "ismcts" { format!("ismcts:{}", args.iterations.max(1)) } else { args.agent.clone() };
+    let mut agent = agent_by_name(&name).unwrap_or_else(|e| {
         eprintln!("clue-bot: {e}");
         std::process::exit(2);
     });

@@ -218,7 +218,11 @@ impl Table {
                 Ok(Reply::Show(item)) => format!("lied: showed {item}, which it does not hold"),
                 Ok(Reply::None) => format!("lied: answered none while holding {}", list.intersection(hand)),
                 Ok(other) => {
-                    return self.remove(target, Fault::Malformed(format!("{command} got \"{other}\"")).to_string(), out);
+                    return self.remove(
+                        target,
+                        Fault::Malformed(format!("{command} got \"{other}\"")).to_string(),
+                        out,
+                    );
                 }
             };
             if c.asks_again() {

@@ -1,0 +1,80 @@
+//! `clue-bot` under `clue-arbiter`'s rules: arbitrated tournaments of the bot programs for
+//! several (n, k, p) from the course's grid, with no removals, `deduce` never guessing wrong, and
+//! the bot's own answers to a scripted session.
+
+use clue::Params;
+use clue::arbiter::{Seat, TournamentConfig, run_tournament};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BOT: &str = env!("CARGO_BIN_EXE_clue-bot");
+
+fn seat(agent: &str, seed: usize) -> Seat {
+    Seat::Program(format!("{BOT} --agent {agent} --iterations 30 --seed {seed}"))
+}
+
+#[test]
+fn arbitrated_tournaments_of_the_bots_across_the_grid() {
+    // (players, items, hidden, the agents in the seats)
+    let tables: [(usize, usize, usize, &[&str]); 4] = [
+        (2, 2 * 5 + 3, 3, &["deduce", "random"]),
+        (3, 3 * 3 + 4, 4, &["deduce", "ismcts", "deduce"]),
+        (5, 5 * 2 + 2, 2, &["deduce", "random", "deduce", "ismcts", "deduce"]),
+        (7, 7 + 1, 1, &["deduce", "deduce", "random", "deduce", "deduce", "deduce", "deduce"]),
+    ];
+    for (p, n, k, agents) in tables {
+        let params = Params::new(p, n, k).unwrap();
+        let seats = agents.iter().enumerate().map(|(i, a)| seat(a, i)).collect();
+        let config = TournamentConfig {
+            games: p,
+            seed: 5,
+            timeout: Duration::from_secs(20),
+            ..TournamentConfig::new(params, seats)
+        };
+        let summary = run_tournament(&config, &mut std::io::sink());
+        for (stats, agent) in summary.programs.iter().zip(agents) {
+            assert_eq!(stats.ranks.len(), p);
+            assert_eq!(stats.removed, 0, "{p} players: {}", stats.first_removal.as_deref().unwrap_or(""));
+            if *agent == "deduce" {
+                // It guesses only what it has proven (the limit of 100 rounds is never reached here).
+                assert_eq!(stats.right, p, "{p} players: deduce guessed wrong");
+            }
+        }
+        let deduce_mean: f64 =
+            summary.programs.iter().zip(agents).filter(|(_, a)| **a == "deduce").map(|(s, _)| s.utility().mean).sum();
+        let random = summary.programs.iter().zip(agents).find(|(_, a)| **a == "random");
+        if let Some((r, _)) = random {
+            assert!(r.utility().mean < deduce_mean, "random does not beat deduce over {p} games");
+        }
+    }
+}
+
+#[test]
+fn the_bot_answers_a_scripted_session() {
+    let mut child = Command::new(BOT)
+        .args(["--agent", "deduce", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Two players, items 1-5, one hidden: I hold 1 and 2; the other showed me 3, then guessed
+    // holding 3 and 5: 4 is hidden.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"NEW players 2 items 5 hidden 1 seat 1 hand 1 2;\r\nturn; note: 1 asked 2: 3 showed 3;\nnote: 2 guessed holding 3 5; turn;\ndance; quit;")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines[0], "ok.");
+    assert!(lines[1].starts_with("ask 2: "), "{text}");
+    assert_eq!(lines[2..4], ["ok.", "ok."]);
+    assert_eq!(lines[4], "guess: 4.", "{text}");
+    assert!(lines[5].starts_with("error: unknown command"), "{text}");
+    assert_eq!(lines[6], "ok.");
+    assert!(out.status.success());
+}
