@@ -256,3 +256,19 @@ mod tests {
         assert!(s.wants_quit());
     }
 }
+
+impl<F: FnMut(&UprightState) -> Vec<Action>> tabula_core::serve::Session for BotSession<F> {
+    type Command = Command;
+
+    fn answer(&mut self, parsed: Result<Command, ParseError>) -> String {
+        self.handle_parsed(parsed).to_string()
+    }
+
+    fn take_diagnostics(&mut self) -> Vec<String> {
+        BotSession::take_diagnostics(self)
+    }
+
+    fn wants_quit(&self) -> bool {
+        BotSession::wants_quit(self)
+    }
+}
