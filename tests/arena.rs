@@ -364,3 +364,59 @@ fn upright_greedy_beats_random_and_has_a_default_config() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("game = \"upright(size=6)\""), "{out}");
 }
+
+#[test]
+fn games_of_many_players_seat_each_player_against_a_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("clue.jsonl");
+    let spec = "clue(players=3,items=13,hidden=4)";
+    let doc = json(&[
+        "arena",
+        spec,
+        "--players",
+        "deduce",
+        "random",
+        "ismcts:20",
+        "--gauntlet",
+        "deduce",
+        "--games",
+        "6",
+        "--records",
+        records.to_str().unwrap(),
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(doc["field"], "deduce");
+    let players = doc["players"].as_array().unwrap();
+    let names: Vec<&str> = players.iter().map(|p| p["player"].as_str().unwrap()).collect();
+    assert_eq!(names, ["random", "ismcts:20", "deduce"], "the field comes last");
+    for p in players {
+        assert_eq!(p["games"], 6);
+        let rank = p["mean_rank"].as_f64().unwrap();
+        assert!((1.0..=3.0).contains(&rank), "{p}");
+    }
+    // Random guesses at random and deduce only what it has proven: random ranks last every game.
+    assert_eq!(players[0]["mean_rank"], 3.0);
+    assert_eq!(players[0]["firsts"], 0.0);
+    // Every game is recorded, the player in each seat in turn (two deals of three games each).
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 18);
+    let mut random_seats: Vec<(u64, usize)> = games
+        .iter()
+        .filter(|g| g["players"].as_array().unwrap().iter().any(|p| p == "random"))
+        .map(|g| {
+            let seat = g["players"].as_array().unwrap().iter().position(|p| p == "random").unwrap();
+            (g["seed"].as_u64().unwrap(), seat)
+        })
+        .collect();
+    random_seats.sort_unstable();
+    assert_eq!(random_seats, [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]);
+    assert!(games.iter().all(|g| g["game"].as_str().unwrap().starts_with("clue(players=3,items=13,hidden=4")));
+    let (code, out, _) = tabula(&["arena", spec, "--players", "deduce", "random", "--games", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("against random in the other 2"), "the last player is the field by default: {out}");
+    let (code, _, err) = tabula(&["arena", spec, "--from-records", records.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("play them again"), "{err}");
+}

@@ -27,15 +27,19 @@ pub struct ArenaArgs {
     /// Game spec, e.g. `score4` or `superball` (see `tabula games`).
     game: String,
     /// The players, as player specs (see PLAYER SPECS below): two or more for a two-player game,
-    /// one or more for a one-player game.
+    /// one or more for a one-player game. Games of three or more players seat each player in one
+    /// seat against a field of the last player (or --gauntlet) in all the others, rotating the
+    /// seat over the same deals; the field plays itself too, for parity.
     #[arg(long, num_args = 1.., required_unless_present = "from_records", value_name = "PLAYER")]
     players: Vec<String>,
     /// Two-player games: this player against each of the others instead of a round robin.
     /// One-player games: the player the others' paired differences are to (default: the first).
+    /// Games of three or more: the field (default: the last player).
     /// It may be one of --players or another spec.
     #[arg(long, value_name = "PLAYER")]
     gauntlet: Option<String>,
-    /// Games per pairing (two players; seats alternate in pairs), or seeds per player (one player).
+    /// Games per pairing (two players; seats alternate in pairs), seeds per player (one player),
+    /// or games per player against the field (three or more: each deal is played once per seat).
     #[arg(long, default_value_t = 100)]
     games: usize,
     /// Random plies that open each pair of games, so that deterministic players do not repeat
@@ -174,7 +178,16 @@ impl GameTask for Run {
                 let (report, games) = one_player(&game, &players, a, &sink)?;
                 (Report::OnePlayer(report), games)
             }
-            n => anyhow::bail!("the arena seats one or two players, and {} has {n}", game.name()),
+            _ => {
+                // The field (the gauntlet, else the last player) goes last.
+                let mut players = players;
+                if let Some(g) = self.gauntlet {
+                    let field = players.remove(g);
+                    players.push(field);
+                }
+                let (report, games) = super::field::field(&game, &players, a, &sink)?;
+                (Report::Field(report), games)
+            }
         };
         sink.finish(&games)?;
         report.print(a)
@@ -250,7 +263,10 @@ impl GameTask for Tabulate {
                 let faults = vec![0; names.len()];
                 Report::OnePlayer(score(&spec, &names, &faults, &by_player, Some(files(&a.from_records)))?)
             }
-            n => anyhow::bail!("the arena seats one or two players, and {} has {n}", game.name()),
+            n => anyhow::bail!(
+                "--from-records tabulates one- and two-player games; {} has {n} players: play them again",
+                game.name()
+            ),
         };
         report.print(a)
     }
@@ -260,7 +276,7 @@ fn files(paths: &[PathBuf]) -> String {
     paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
-fn progress(total: usize, quiet: bool) -> ProgressBar {
+pub(super) fn progress(total: usize, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
@@ -277,6 +293,7 @@ fn progress(total: usize, quiet: bool) -> ProgressBar {
 enum Report {
     TwoPlayers(TwoPlayerReport),
     OnePlayer(OnePlayerReport),
+    Field(super::field::FieldReport),
 }
 
 #[derive(Debug, Serialize)]
@@ -630,6 +647,7 @@ impl Report {
     /// What `--plot` draws: a title, the axis, and a row a player, the best on top.
     fn estimates(&self) -> (String, &'static str, Vec<Estimate>) {
         let (title, axis, mut rows): (String, &str, Vec<Estimate>) = match self {
+            Report::Field(r) => r.estimates(),
             Report::TwoPlayers(r) => (
                 format!(
                     "{}: ratings with 95% intervals ({}, {} games a pairing, {} = 0)",
@@ -666,6 +684,7 @@ impl Report {
             }
         };
         match self {
+            Report::Field(r) => out.push_str(&r.table()),
             Report::TwoPlayers(r) => {
                 let width = r.players.iter().map(|p| p.player.len()).max().unwrap_or(6).max(6);
                 let pair_width = r.pairings.iter().map(|p| p.a.len() + p.b.len() + 4).max().unwrap_or(7).max(7);

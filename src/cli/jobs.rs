@@ -48,6 +48,15 @@ impl<J: GameJob> GameTask for Dispatch<'_, J> {
     type Output = ();
 
     fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
+        // The trainer's search sees whole states: in a game of hidden information it would
+        // learn from hands it may not see.
+        anyhow::ensure!(
+            game.information() == tabula_core::Information::Perfect,
+            "{} hides information, and the trainer's search does not yet search information sets \
+             (rate the hand-written players with `tabula arena {}`)",
+            game.name(),
+            game.spec()
+        );
         let options = BuildOptions { movetime: SEARCHING_BASELINE_MOVETIME, ..BuildOptions::default() };
         let opponents = self
             .opponents

@@ -4,6 +4,7 @@ mod arena;
 mod check;
 mod eval;
 mod export;
+mod field;
 mod games;
 mod jobs;
 mod opponents;

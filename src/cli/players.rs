@@ -472,6 +472,34 @@ impl KnownGame for upright::Upright {
     }
 }
 
+impl KnownGame for clue::Clue {
+    const BASELINES: &'static str = "random, deduce, ismcts[:ITERATIONS]";
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::clue::{AGENT_NAMES, agent_by_name};
+        if !AGENT_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Clue", name));
+        }
+        let name = match (name, arg) {
+            ("ismcts", Some(n)) => {
+                anyhow::ensure!(n > 0, "ismcts:ITERATIONS needs at least 1 iteration");
+                format!("ismcts:{n}")
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; ismcts:ITERATIONS does"),
+            (_, None) => name.to_string(),
+        };
+        Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Clue has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!("cmd: players are not available for Clue; play programs against each other with clue-arbiter")
+    }
+}
+
 /// Work that needs a game's type.
 pub trait GameTask {
     type Output;
@@ -487,6 +515,7 @@ pub fn with_game<T: GameTask>(game_spec: &str, task: T) -> anyhow::Result<T::Out
         "superball" => task.run(superball::Superball::from_spec(&spec)?),
         "superply" => task.run(superply::Superply::from_spec(&spec)?),
         "upright" => task.run(upright::Upright::from_spec(&spec)?),
+        "clue" => task.run(clue::Clue::from_spec(&spec)?),
         other => anyhow::bail!("tabula cannot seat players in {other} yet"),
     }
 }

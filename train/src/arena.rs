@@ -127,6 +127,39 @@ pub fn play_match_reported<G: Game>(
         .reduce(MatchResult::default, MatchResult::add)
 }
 
+/// Games of three or more players: an agent from `make_a` in one seat against agents from
+/// `make_field` in all the others. Game `k` deals seed `first_seed + k / p` with `a` in seat
+/// `k % p`, so every deal is played with `a` in each seat in turn (the deal's luck cancels
+/// across a block). Returns, game by game in order, `a`'s seat and every seat's return.
+pub fn play_field_reported<G: Game>(
+    game: &G,
+    make_a: AgentFactory<G::State>,
+    make_field: AgentFactory<G::State>,
+    games: usize,
+    first_seed: u64,
+    reporting: &Reporting,
+) -> Vec<(usize, Vec<f64>)> {
+    let p = game.num_players();
+    (0..games)
+        .into_par_iter()
+        .map_init(
+            || (make_a(), (1..p).map(|_| make_field()).collect::<Vec<_>>()),
+            |(a, field), k| {
+                let (seed, a_seat) = (first_seed + (k / p) as u64, k % p);
+                let start = Start { seed, opening_plies: 0, opening_seed: 0 };
+                let mut rng = rng_from_seed(seed ^ AGENT_STREAM ^ (a_seat as u64) << 32);
+                let mut seats: Vec<&mut dyn Agent<G::State>> =
+                    field.iter_mut().map(|b| b.as_mut() as &mut dyn Agent<G::State>).collect();
+                seats.insert(a_seat, a.as_mut());
+                let played = play_game(game, &start, &mut seats, &mut rng, reporting.moves);
+                let returns = played.returns.clone();
+                (reporting.on_game)(GameReport { pair: k / p, a_seat, ..played });
+                (a_seat, returns)
+            },
+        )
+        .collect()
+}
+
 /// How a game starts: its seed, and the random opening moves drawn from their own stream (so both
 /// games of a pair open alike).
 struct Start {

@@ -36,6 +36,14 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
 
 /// Builds a baseline by name (`random`, `deduce`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
+    if let Some(share) = name.strip_prefix("deduce:") {
+        let share = share
+            .parse::<f64>()
+            .ok()
+            .filter(|s| (0.0..=1.0).contains(s))
+            .ok_or_else(|| format!("{name:?}: deduce:SHARE, 0 to 1"))?;
+        return Ok(Box::new(Deduce::bold(share)));
+    }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
         return Ok(Box::new(ismcts(n)));
