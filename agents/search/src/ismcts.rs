@@ -6,7 +6,8 @@
 //! One tree holds the searcher's information set. Every iteration draws a fresh
 //! determinization, walks down the tree choosing only among children whose action is legal in
 //! it (UCB1 over *availability* counts, the times a child could have been chosen), adds one new
-//! child, plays the rollout policy to the end of the game and backs up the returns: each node
+//! child (the rollout policy's choice while it is untried, else a random untried action), plays
+//! the rollout policy to the end of the game and backs up the returns: each node
 //! keeps the value of the player who chose its action, so two or more players share one code
 //! path (max^n). Chance nodes are sampled and not stored.
 //!
@@ -120,7 +121,14 @@ impl<P> Ismcts<P> {
                     .filter(|a| !nodes[node].children.iter().any(|&c| nodes[c].action == *a))
                     .collect();
                 if !untried.is_empty() {
-                    let action = untried[rng.random_range(0..untried.len())];
+                    // The rollout policy's choice first, if untried: a decision made of several
+                    // sub-actions (name k items) is only worth something once they all fit.
+                    let proposed = self.policy.choose(&world, rng);
+                    let action = if untried.contains(&proposed) {
+                        proposed
+                    } else {
+                        untried[rng.random_range(0..untried.len())]
+                    };
                     let child = nodes.len();
                     nodes.push(Node {
                         action,

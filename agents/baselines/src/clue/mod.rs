@@ -1,6 +1,9 @@
 //! Generalized Clue baselines: `random` (tabula's [`RandomAgent`]: uniformly random sub-actions,
-//! so random lists and a guess with probability 1/p at each turn) and `deduce` ([`Deduce`]:
-//! exact deduction, guesses only what it has proven, asks the most informative question).
+//! so random lists and a guess with probability 1/p at each turn); `deduce` ([`Deduce`]: exact
+//! deduction, guesses only what it has proven, asks the most informative question; `deduce:N`
+//! only considers lists of up to N items); `quick` ([`QuickRollout`]: deduction without
+//! sampling, the widest useful question); `ismcts` (tabula's information-set search with `quick`
+//! rollouts).
 //!
 //! ```
 //! use tabula_baselines::clue::agent_by_name;
@@ -23,7 +26,7 @@ use tabula_core::{Agent, RandomAgent};
 use tabula_search::{IsmctsAgent, IsmctsConfig};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 3] = ["random", "deduce", "ismcts"];
+pub const AGENT_NAMES: [&str; 4] = ["random", "deduce", "ismcts", "quick"];
 
 /// Iterations of `ismcts` per decision.
 pub const ISMCTS_ITERATIONS: usize = 200;
@@ -34,15 +37,12 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
     IsmctsAgent::new(format!("ismcts({iterations})"), config, QuickRollout)
 }
 
-/// Builds a baseline by name (`random`, `deduce`, `ismcts`, `ismcts:ITERATIONS`).
+/// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
-    if let Some(share) = name.strip_prefix("deduce:") {
-        let share = share
-            .parse::<f64>()
-            .ok()
-            .filter(|s| (0.0..=1.0).contains(s))
-            .ok_or_else(|| format!("{name:?}: deduce:SHARE, 0 to 1"))?;
-        return Ok(Box::new(Deduce::bold(share)));
+    if let Some(n) = name.strip_prefix("deduce:") {
+        let n = n.parse::<usize>().ok().filter(|n| (1..=4).contains(n));
+        let n = n.ok_or_else(|| format!("{name:?}: deduce:N asks lists of 1 to N items, N from 1 to 4"))?;
+        return Ok(Box::new(Deduce::default().with_max_list(n)));
     }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
@@ -52,6 +52,7 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         "random" => Box::new(RandomAgent),
         "deduce" => Box::new(Deduce::default()),
         "ismcts" => Box::new(ismcts(ISMCTS_ITERATIONS)),
+        "quick" => Box::new(QuickRollout),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }
