@@ -473,7 +473,7 @@ impl KnownGame for upright::Upright {
 }
 
 impl KnownGame for clue::Clue {
-    const BASELINES: &'static str = "random, deduce, ismcts[:ITERATIONS]";
+    const BASELINES: &'static str = "random, deduce[:N], quick, ismcts[:ITERATIONS]";
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::clue::{AGENT_NAMES, agent_by_name};
@@ -485,9 +485,12 @@ impl KnownGame for clue::Clue {
                 anyhow::ensure!(n > 0, "ismcts:ITERATIONS needs at least 1 iteration");
                 format!("ismcts:{n}")
             }
-            (_, Some(_)) => anyhow::bail!("{name} takes no number; ismcts:ITERATIONS does"),
+            ("deduce", Some(n)) => format!("deduce:{n}"),
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; deduce:N and ismcts:ITERATIONS do"),
             (_, None) => name.to_string(),
         };
+        // A bad number is found here, not in the worker threads.
+        agent_by_name(&name).map_err(anyhow::Error::msg)?;
         Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
     }
 

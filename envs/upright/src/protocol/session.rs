@@ -182,6 +182,22 @@ impl<F: FnMut(&UprightState) -> Vec<Action>> BotSession<F> {
     }
 }
 
+impl<F: FnMut(&UprightState) -> Vec<Action>> tabula_core::serve::Session for BotSession<F> {
+    type Command = Command;
+
+    fn answer(&mut self, parsed: Result<Command, ParseError>) -> String {
+        self.handle_parsed(parsed).to_string()
+    }
+
+    fn take_diagnostics(&mut self) -> Vec<String> {
+        BotSession::take_diagnostics(self)
+    }
+
+    fn wants_quit(&self) -> bool {
+        BotSession::wants_quit(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,21 +270,5 @@ mod tests {
         assert!(s.take_diagnostics()[0].contains("not full"));
         assert_eq!(s.handle(Command::Quit), Reply::Ok);
         assert!(s.wants_quit());
-    }
-}
-
-impl<F: FnMut(&UprightState) -> Vec<Action>> tabula_core::serve::Session for BotSession<F> {
-    type Command = Command;
-
-    fn answer(&mut self, parsed: Result<Command, ParseError>) -> String {
-        self.handle_parsed(parsed).to_string()
-    }
-
-    fn take_diagnostics(&mut self) -> Vec<String> {
-        BotSession::take_diagnostics(self)
-    }
-
-    fn wants_quit(&self) -> bool {
-        BotSession::wants_quit(self)
     }
 }
