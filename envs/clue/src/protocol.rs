@@ -51,19 +51,7 @@ pub fn serve(
     tabula_core::serve::serve(input, output, &mut BotSession::new(choose, seed), log, "clue bot")
 }
 
-/// Shows untrusted text inside a one-line message: printable ASCII only, at most 32 characters.
-pub(crate) fn quote(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for (i, &b) in bytes.iter().enumerate() {
-        if i == 32 {
-            out.push_str("...");
-            break;
-        }
-        out.push(if (0x20..0x7f).contains(&b) && b != b'"' { b as char } else { '?' });
-    }
-    out.push('"');
-    out
-}
+pub(crate) use tabula_core::command_reader::quote;
 
 /// Words of a command or reply: lower case, colons and commas as spaces.
 pub(crate) fn words(text: &str) -> Vec<String> {

@@ -102,3 +102,35 @@ impl<C: ParseCommand> CommandReader<C> {
         }
     }
 }
+
+/// Shows untrusted text inside a one-line message: printable ASCII only, at most 32 characters,
+/// in double quotes.
+///
+/// ```
+/// assert_eq!(tabula_core::command_reader::quote(b"move\n\xff"), "\"move??\"");
+/// ```
+pub fn quote(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for (i, &b) in bytes.iter().enumerate() {
+        if i == 32 {
+            out.push_str("...");
+            break;
+        }
+        out.push(if (0x20..0x7f).contains(&b) && b != b'"' { b as char } else { '?' });
+    }
+    out.push('"');
+    out
+}
+
+/// The reason of an `error: REASON.` answer: one line of printable ASCII (anything else becomes
+/// `?`), at most 200 characters, without surrounding space or a final period.
+///
+/// ```
+/// assert_eq!(tabula_core::command_reader::one_line(" bad\nthing. "), "bad?thing");
+/// ```
+pub fn one_line(reason: impl std::fmt::Display) -> String {
+    let text = reason.to_string();
+    let clean: String =
+        text.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' }).take(200).collect();
+    clean.trim().trim_end_matches('.').to_string()
+}

@@ -43,16 +43,4 @@ pub use reply::{Reply, ReplyError};
 pub use serve::serve;
 pub use session::BotSession;
 
-/// Shows untrusted text inside a one-line message: printable ASCII only, at most 32 characters.
-pub(crate) fn quote(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for (i, &b) in bytes.iter().enumerate() {
-        if i == 32 {
-            out.push_str("...");
-            break;
-        }
-        out.push(if (0x20..0x7f).contains(&b) && b != b'"' { b as char } else { '?' });
-    }
-    out.push('"');
-    out
-}
+pub(crate) use tabula_core::command_reader::quote;

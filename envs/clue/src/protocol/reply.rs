@@ -40,10 +40,7 @@ impl std::error::Error for ReplyError {}
 impl Reply {
     /// An error reply; the reason is cleaned up so the line stays one line of printable ASCII.
     pub fn error(reason: impl fmt::Display) -> Reply {
-        let text = reason.to_string();
-        let clean: String =
-            text.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' }).take(200).collect();
-        Reply::Error(clean.trim().trim_end_matches('.').to_string())
+        Reply::Error(tabula_core::command_reader::one_line(reason))
     }
 
     /// Reads a line a player wrote, tolerant of case, spacing, colons and commas and a CR/LF.
