@@ -134,3 +134,16 @@ pub fn one_line(reason: impl std::fmt::Display) -> String {
         text.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' }).take(200).collect();
     clean.trim().trim_end_matches('.').to_string()
 }
+
+/// Why a command or an answer line is not one: a short phrase without a final period. Games
+/// name it after its use (`ParseError`, `ReplyError`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProtocolError(pub String);
+
+impl std::fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProtocolError {}

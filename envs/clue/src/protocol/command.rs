@@ -37,17 +37,8 @@ pub enum Command {
     Quit,
 }
 
-/// Why a command's text is not a command; its `Display` is a short phrase without a period.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
+/// Why a command's text is not a command.
+pub use tabula_core::command_reader::ProtocolError as ParseError;
 
 impl ParseCommand for Command {
     type Error = ParseError;

@@ -26,16 +26,7 @@ pub enum Reply {
 }
 
 /// Why a line from a player is not a reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplyError(pub String);
-
-impl fmt::Display for ReplyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ReplyError {}
+pub use tabula_core::command_reader::ProtocolError as ReplyError;
 
 impl Reply {
     /// An error reply; the reason is cleaned up so the line stays one line of printable ASCII.
