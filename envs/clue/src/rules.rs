@@ -144,6 +144,11 @@ impl ClueState {
         })
     }
 
+    /// The players who guessed right, in the order they guessed.
+    pub fn right_guessers(&self) -> &[Player] {
+        &self.right
+    }
+
     /// The rank utility of each seat: +1 for the first, -1 for the last, evenly between.
     pub fn utilities(&self) -> Option<Vec<f64>> {
         let ranking = self.ranking()?;

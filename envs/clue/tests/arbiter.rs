@@ -96,17 +96,9 @@ fn removed_last(result: &GameResult, reason: &str) {
     assert_eq!(result.ranking.len(), 3);
     assert_eq!(*result.ranking.last().unwrap(), 1, "the removed player ranks last: {:?}", result.ranking);
     assert_eq!(result.utilities[1], -1.0);
-    assert!(result.state.is_terminal_game());
-}
-
-trait Over {
-    fn is_terminal_game(&self) -> bool;
-}
-
-impl Over for ClueState {
-    fn is_terminal_game(&self) -> bool {
-        self.ranking().is_some() && (0..self.params().players).all(|p| !self.is_active(p))
-    }
+    // Everyone has left: the game ended by the rules, not by the arbitrator giving up.
+    assert!(tabula_core::State::is_terminal(&result.state));
+    assert!((0..3).all(|p| !result.state.is_active(p)));
 }
 
 #[test]

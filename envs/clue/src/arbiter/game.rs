@@ -84,14 +84,7 @@ pub fn play_game(
         }
     }
     let state = table.state;
-    let right = state
-        .history()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Departed { player, guess, .. } if *guess == state.deal().hidden => Some(*player),
-            _ => None,
-        })
-        .collect();
+    let right = state.right_guessers().to_vec();
     GameResult {
         utilities: state.utilities().expect("the game is over"),
         ranking,
