@@ -180,15 +180,7 @@ fn upright_trains_with_its_symmetry_and_its_model_plays_in_the_arena() {
         .replace("game = \"score4\"", "game = \"upright(size=4)\"")
         .replace("[learner]\n", "[learner]\naugment_symmetries = true\n");
     std::fs::write(&config, text).unwrap();
-    let run = tmp.path().join("run");
-    let out = tabula()
-        .args(["train", "upright", "--quiet", "--max-steps", "3", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&run)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = train_three_steps("upright", &config, tmp.path());
     let player = format!("run:{}:4", run.display());
     let out = tabula()
         .args(["arena", "upright(size=4)", "--players", &player, "random", "--games", "4", "--quiet"])
@@ -196,4 +188,43 @@ fn upright_trains_with_its_symmetry_and_its_model_plays_in_the_arena() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("random"));
+}
+
+#[test]
+fn clue_trains_on_information_sets_advised_by_deduce_and_its_model_plays_a_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny-clue.toml");
+    // TINY's settings on a small Clue; the search draws 2 worlds a move and considers deduce's step.
+    let text = TINY
+        .replace("game = \"score4\"", "game = \"clue(players=3,items=10,hidden=1)\"")
+        .replace(
+            "eval_simulations = 4\n",
+            "eval_simulations = 4\nadvisor = \"deduce\"\nadvice_prior = 0.5\nworlds = 2\n",
+        )
+        .replace("max_moves = 64", "max_moves = 400");
+    std::fs::write(&config, text).unwrap();
+    let run = train_three_steps("clue", &config, tmp.path());
+    let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
+    assert!(log.contains("eval/vs_deduce/firsts"), "the run is evaluated in a field of deduce: {log}");
+    let player = format!("run:{}:4", run.display());
+    let out = tabula()
+        .args(["arena", "clue(players=3,items=10,hidden=1)", "--players", &player, "deduce", "--games", "3", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("firsts"), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// `tabula train GAME --config CONFIG` for three learner steps into `dir/run`, which it returns.
+fn train_three_steps(game: &str, config: &Path, dir: &Path) -> std::path::PathBuf {
+    let run = dir.join("run");
+    let out = tabula()
+        .args(["train", game, "--quiet", "--max-steps", "3", "--config"])
+        .arg(config)
+        .arg("--out")
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    run
 }

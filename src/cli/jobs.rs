@@ -2,7 +2,7 @@
 //! baselines (read as player specs, see [`super::players`]) and a run's advisor, and hands them
 //! to a [`GameJob`] (training).
 
-use super::players::{BuildOptions, GameTask, KnownGame, PlayerSpec, parse_all, with_game};
+use super::players::{BuildOptions, GameTask, KnownGame, parse_all, with_game};
 use std::time::Duration;
 use tabula_core::Game;
 use tabula_search::SharedAdvisor;
@@ -20,26 +20,22 @@ pub trait GameJob {
     fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()>;
 }
 
-/// The baselines a game's agents are measured against by default.
-pub const DEFAULT_OPPONENTS: [&str; 2] = ["random", "greedy"];
-
 /// Thinking time per move of Score 4's searching baselines.
 pub const SEARCHING_BASELINE_MOVETIME: Duration = Duration::from_millis(100);
 
-/// Builds the game of `game_spec`, the named opponents and advisor, and runs `job` on them.
+/// Builds the game of `game_spec`, the named opponents (`None`: the game's
+/// [`KnownGame::TRAINING_OPPONENTS`]) and advisor, and runs `job` on them.
 pub fn dispatch(
     game_spec: &str,
-    opponent_names: &[&str],
+    opponent_names: Option<&[&str]>,
     advisor: Option<&str>,
     job: impl GameJob,
 ) -> anyhow::Result<()> {
-    let names: Vec<String> = opponent_names.iter().map(|s| s.to_string()).collect();
-    let opponents = parse_all(&names)?;
-    with_game(game_spec, Dispatch { opponents, advisor, job })
+    with_game(game_spec, Dispatch { opponent_names, advisor, job })
 }
 
 struct Dispatch<'a, J> {
-    opponents: Vec<PlayerSpec>,
+    opponent_names: Option<&'a [&'a str]>,
     advisor: Option<&'a str>,
     job: J,
 }
@@ -48,18 +44,10 @@ impl<J: GameJob> GameTask for Dispatch<'_, J> {
     type Output = ();
 
     fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
-        // The trainer's search sees whole states: in a game of hidden information it would
-        // learn from hands it may not see.
-        anyhow::ensure!(
-            game.information() == tabula_core::Information::Perfect,
-            "{} hides information, and the trainer's search does not yet search information sets \
-             (rate the hand-written players with `tabula arena {}`)",
-            game.name(),
-            game.spec()
-        );
+        let names: Vec<String> =
+            self.opponent_names.unwrap_or(G::TRAINING_OPPONENTS).iter().map(|s| s.to_string()).collect();
         let options = BuildOptions { movetime: SEARCHING_BASELINE_MOVETIME, ..BuildOptions::default() };
-        let opponents = self
-            .opponents
+        let opponents = parse_all(&names)?
             .iter()
             .map(|spec| Ok(spec.build(&game, &options)?.opponent))
             .collect::<anyhow::Result<_>>()?;

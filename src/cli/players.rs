@@ -327,6 +327,8 @@ impl<G: Game> Player<G> {
 pub trait KnownGame: Game {
     /// The baselines, for messages.
     const BASELINES: &'static str;
+    /// The baselines a run's evaluations play (`tabula train`).
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy"];
     /// The baseline `name`, with its number if given.
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>>;
     /// The advisor a run's config names (`search.advisor`).
@@ -474,6 +476,7 @@ impl KnownGame for upright::Upright {
 
 impl KnownGame for clue::Clue {
     const BASELINES: &'static str = "random, deduce[:N], quick, ismcts[:ITERATIONS]";
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::clue::{AGENT_NAMES, agent_by_name};
@@ -495,7 +498,7 @@ impl KnownGame for clue::Clue {
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
-        anyhow::bail!("Clue has no advisor (the config names {name:?}): remove search.advisor")
+        tabula_baselines::clue::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
     }
 
     fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {

@@ -38,7 +38,7 @@ pub fn run(args: SelfPlayBenchArgs) -> anyhow::Result<()> {
     };
     let game = config.game.clone();
     let advisor = config.search.advisor.clone();
-    dispatch(&game, &[], advisor.as_deref(), Bench { config, args })
+    dispatch(&game, Some(&[]), advisor.as_deref(), Bench { config, args })
 }
 
 struct Bench {

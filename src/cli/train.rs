@@ -1,6 +1,6 @@
 //! `tabula train <game>`: self-play training, with an embedded default config per game.
 
-use super::jobs::{Baselines, DEFAULT_OPPONENTS, GameJob, dispatch};
+use super::jobs::{Baselines, GameJob, dispatch};
 use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
@@ -46,7 +46,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
         let advisor = config.search.advisor.as_deref();
-        return dispatch(&config.game, &DEFAULT_OPPONENTS, advisor, Job::Resume { dir: dir.clone(), limits });
+        return dispatch(&config.game, None, advisor, Job::Resume { dir: dir.clone(), limits });
     }
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
@@ -65,7 +65,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let game_spec = config.game.clone();
     let advisor = config.search.advisor.clone();
-    dispatch(&game_spec, &DEFAULT_OPPONENTS, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })
+    dispatch(&game_spec, None, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })
 }
 
 /// The embedded default config of the game `spec` names, for the spec's parameters.

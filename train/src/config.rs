@@ -88,6 +88,11 @@ pub struct SearchSection {
     /// (see `SearchConfig::min_value_range`); 0 (the default) normalises by the spread alone.
     #[serde(default)]
     pub min_value_range: f32,
+    /// Games of hidden information: distinct worlds (determinizations) a search draws and its
+    /// simulations share in turn (see `SearchConfig::worlds`); 0 (the default): a fresh world
+    /// every simulation.
+    #[serde(default)]
+    pub worlds: usize,
 }
 
 impl SearchSection {
@@ -107,6 +112,9 @@ impl SearchSection {
             rollout_depth: self.rollout_depth,
             min_value_range: self.min_value_range,
             max_chance_children: self.max_chance_children,
+            // Set from the game where the search is built (`SearchConfig::for_game`).
+            information_sets: false,
+            worlds: self.worlds,
         }
     }
 }
@@ -249,6 +257,7 @@ pub fn default_config_text(game_name: &str) -> Option<&'static str> {
         "superball" => Some(include_str!("../configs/superball.toml")),
         "superply" => Some(include_str!("../configs/superply.toml")),
         "upright" => Some(include_str!("../configs/upright.toml")),
+        "clue" => Some(include_str!("../configs/clue.toml")),
         _ => None,
     }
 }
@@ -353,7 +362,7 @@ mod tests {
 
     #[test]
     fn embedded_defaults_parse_and_round_trip() {
-        for game in ["score4", "superball", "superply", "upright"] {
+        for game in ["score4", "superball", "superply", "upright", "clue"] {
             let config = TrainConfig::from_toml(default_config_text(game).unwrap()).unwrap();
             assert!(config.game.starts_with(game));
             assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);

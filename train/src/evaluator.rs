@@ -76,5 +76,5 @@ pub fn net_agent<G: Game>(
     search: SearchConfig,
     name: String,
 ) -> MctsAgent<G::State, NetEvaluator> {
-    MctsAgent::new(name, NetEvaluator::new(game, net, config.value_codec()), search)
+    MctsAgent::new(name, NetEvaluator::new(game, net, config.value_codec()), search.for_game(game))
 }

@@ -86,7 +86,9 @@ pub struct SelfPlayWorker<G: Game> {
 }
 
 impl<G: Game> SelfPlayWorker<G> {
-    pub fn new(game: G, config: SelfPlayConfig, seed: u64) -> Self {
+    pub fn new(game: G, mut config: SelfPlayConfig, seed: u64) -> Self {
+        // Games of hidden information are searched over the mover's information set.
+        config.search = config.search.for_game(&game);
         let mut rng = rng_from_seed(seed);
         let slots = (0..config.games_in_flight.max(1))
             .map(|_| Slot { state: game.new_initial_state(rng.random()), search: None, pending: Vec::new() })

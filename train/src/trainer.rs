@@ -1,7 +1,7 @@
 //! The training loop: self-play rounds on worker threads, a learner paced by the replay ratio,
 //! logs, atomic checkpoints that a killed run resumes from, and evaluations against baselines.
 
-use crate::arena::{play_match, play_scores};
+use crate::arena::{Reporting, play_field_reported, play_match, play_scores};
 use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
@@ -382,6 +382,19 @@ impl<G: Game> Trainer<G> {
             }
             pairs.truncate(played);
             self.baseline_pairs = Some(pairs);
+        } else if self.game.num_players() >= 3 {
+            // The network in one seat against a field of one baseline in all the others.
+            for opponent in &self.opponents {
+                let seed = 1_000_000 + self.progress.step;
+                let games = games.div_ceil(self.game.num_players()) * self.game.num_players();
+                let played =
+                    play_field_reported(&self.game, &make_agent, &*opponent.make, games, seed, &Reporting::NONE);
+                let n = played.len().max(1) as f64;
+                let firsts = played.iter().filter(|(seat, r)| r.iter().all(|&x| x <= r[*seat])).count() as f64;
+                let mean_return = played.iter().map(|(seat, r)| r[*seat]).sum::<f64>() / n;
+                results.push((format!("eval/vs_{}/firsts", opponent.name), firsts / n));
+                results.push((format!("eval/vs_{}/mean_return", opponent.name), mean_return));
+            }
         } else if self.game.num_players() == 1 {
             if self.baseline_scores.is_empty() {
                 for opponent in &self.opponents {

@@ -78,3 +78,43 @@ fn the_bot_answers_a_scripted_session() {
     assert_eq!(lines[6], "ok.");
     assert!(out.status.success());
 }
+
+#[test]
+fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
+    // The shipped model (checkpoints/clue) was trained on 4 players, 24 items, 4 hidden: there it
+    // plays with its search, advised by deduce as in training; a 3-player game it cannot read,
+    // and `az` plays deduce there (said on stderr with -v) rather than stop.
+    for (p, n, k) in [(4, 24, 4), (3, 13, 4)] {
+        let params = Params::new(p, n, k).unwrap();
+        let mut seats = vec![Seat::Program(format!("{BOT} --agent az --simulations 8 --seed 1"))];
+        seats.extend((1..p).map(|i| seat("deduce", i)));
+        let config = TournamentConfig {
+            games: p,
+            seed: 11,
+            timeout: Duration::from_secs(30),
+            ..TournamentConfig::new(params, seats)
+        };
+        let summary = run_tournament(&config, &mut std::io::sink());
+        let az = &summary.programs[0];
+        assert_eq!(az.ranks.len(), p);
+        assert_eq!(az.removed, 0, "{p} players: {}", az.first_removal.as_deref().unwrap_or(""));
+    }
+    let output = Command::new(BOT)
+        .args(["--agent", "az", "-v", "--seed", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"new players 3 items 13 hidden 4 seat 1 hand 1 2 3;\nturn;\nquit;\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no model for") && stderr.contains("playing deduce"), "{stderr}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("ask"), "it still answers the turn");
+}

@@ -47,6 +47,18 @@ pub struct SearchConfig {
     /// Values are normalised by the spread seen in the tree, but never by less than this (in the
     /// game's return units): differences far below it count for little. 0: pure min-max.
     pub min_value_range: f32,
+    /// Search the mover's information set (for games of hidden information): every simulation
+    /// starts from a fresh [`tabula_core::State::resample`] of the root for the player to move
+    /// there and walks the tree by actions (single-observer IS-MCTS with the evaluator's priors
+    /// and values); a node offers only the actions legal in the simulation's world, and rewards
+    /// are the world's. The root's hidden parts are never read: `decisive_moves` and
+    /// `consider_rewarding_moves` are off in this mode, because each would look at the true state
+    /// (a guess checked against the true hand); advised rollouts play in the simulation's world.
+    pub information_sets: bool,
+    /// Information-set search: the distinct worlds one search draws, used in turn by its
+    /// simulations (0: a fresh world every simulation). Drawing a world can cost far more than a
+    /// simulation (Clue replays the whole history through every player's deductions).
+    pub worlds: usize,
 }
 
 impl Default for SearchConfig {
@@ -64,6 +76,8 @@ impl Default for SearchConfig {
             advice_prior: 0.0,
             rollout_depth: 0,
             min_value_range: 0.0,
+            information_sets: false,
+            worlds: 0,
         }
     }
 }
@@ -72,5 +86,13 @@ impl SearchConfig {
     /// Settings for cheap self-play: Gumbel root with few simulations.
     pub fn gumbel(simulations: usize, considered: usize) -> Self {
         SearchConfig { simulations, root: RootMode::Gumbel { considered }, ..SearchConfig::default() }
+    }
+}
+
+impl SearchConfig {
+    /// These settings fitted to `game`: information-set search where it hides information.
+    pub fn for_game<G: tabula_core::Game>(mut self, game: &G) -> Self {
+        self.information_sets = game.information() != tabula_core::Information::Perfect;
+        self
     }
 }

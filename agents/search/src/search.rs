@@ -30,6 +30,15 @@ struct Pending<S> {
     path: Vec<u32>,
     /// With advised rollouts (`config.rollout_depth`): where the leaf's rollout stopped.
     rollout: Option<Rollout<S>>,
+    /// Information-set search: the simulation's world at the leaf, and the rewards it paid on the
+    /// way into each node of `path`.
+    world: Option<World<S>>,
+}
+
+/// One determinization's walk down an information-set tree.
+struct World<S> {
+    state: S,
+    rewards: Vec<Vec<f32>>,
 }
 
 /// MCTS from one root state.
@@ -42,6 +51,9 @@ pub struct Search<S: State> {
     /// The evaluator's values at the root (for Gumbel's v_mix).
     root_prior_values: Vec<f32>,
     noised: bool,
+    /// Information-set search: the worlds drawn so far for this move (see `SearchConfig::worlds`).
+    worlds: Vec<S>,
+    simulations_done: usize,
     simulations_left: usize,
     advisor: Option<SharedAdvisor<S>>,
 }
@@ -61,6 +73,8 @@ impl<S: State> Search<S> {
             gumbel: None,
             root_prior_values: vec![0.0; players],
             noised: false,
+            worlds: Vec::new(),
+            simulations_done: 0,
             simulations_left: 0,
             advisor: None,
         }
@@ -102,9 +116,11 @@ impl<S: State> Search<S> {
     /// new tree.
     pub fn reroot(&mut self, state: &S) {
         const MAX_DEPTH: usize = 4;
+        // An information-set tree's nodes hold one world each, not the state a player is in.
+        let depth = if self.config.information_sets { 0 } else { MAX_DEPTH };
         let mut frontier = vec![0u32];
         let mut found = None;
-        'search: for _ in 0..MAX_DEPTH {
+        'search: for _ in 0..depth {
             let mut next = Vec::new();
             for &id in &frontier {
                 let n = &self.tree.nodes[id as usize];
@@ -127,6 +143,8 @@ impl<S: State> Search<S> {
         self.tree.nodes[0].reward = vec![0.0; players];
         self.gumbel = None;
         self.noised = false;
+        self.worlds.clear();
+        self.simulations_done = 0;
         self.minmax = MinMax::with_min_range(self.config.min_value_range);
         self.root_prior_values = vec![0.0; players];
         if self.tree.nodes[0].expanded {
@@ -150,6 +168,22 @@ impl<S: State> Search<S> {
         self.gumbel = None;
     }
 
+    /// This simulation's world: a fresh draw, or one of the move's `config.worlds` in turn.
+    fn next_world(&mut self, me: usize, rng: &mut dyn RngCore) -> S {
+        let root = &self.tree.nodes[0].state;
+        let k = self.simulations_done;
+        self.simulations_done += 1;
+        match self.config.worlds {
+            0 => root.resample(me, rng),
+            n if self.worlds.len() < n => {
+                let world = root.resample(me, rng);
+                self.worlds.push(world.clone());
+                world
+            }
+            n => self.worlds[k % n].clone(),
+        }
+    }
+
     /// Walks from the root to a leaf. Terminal leaves are backed up at once (`None`).
     fn select(&mut self, rng: &mut dyn RngCore) -> Option<Pending<S>> {
         self.simulations_left = self.simulations_left.saturating_sub(1);
@@ -158,6 +192,9 @@ impl<S: State> Search<S> {
             // One action considered: it is the move whatever the simulations say.
             self.simulations_left = 0;
             return None;
+        }
+        if self.config.information_sets {
+            return self.select_in_world(rng);
         }
         let mut path = vec![0u32];
         let mut node = 0u32;
@@ -180,13 +217,82 @@ impl<S: State> Search<S> {
                             }
                             _ => None,
                         };
-                        return Some(Pending { path, rollout });
+                        return Some(Pending { path, rollout, world: None });
                     }
                     let e = if node == 0 { self.root_edge(p) } else { self.puct_edge(node, p) };
                     node = self.child(node, e);
                 }
             }
             path.push(node);
+        }
+    }
+
+    /// Information-set search: one simulation in a fresh determinization of the root for its
+    /// mover. The tree is walked by actions; at each node only the actions legal in this world
+    /// are offered (new ones get edges of their own), and the world's rewards are backed up.
+    fn select_in_world(&mut self, rng: &mut dyn RngCore) -> Option<Pending<S>> {
+        let root = &self.tree.nodes[0];
+        let me = root.turn.player().expect("the root is a decision node");
+        let players = root.value_sum.len();
+        let mut state = self.next_world(me, rng);
+        let (mut path, mut rewards) = (vec![0u32], vec![vec![0.0f32; players]]);
+        let mut node = 0u32;
+        loop {
+            match state.turn() {
+                Turn::Terminal => {
+                    self.backup_world(&path, &rewards, &vec![0.0; players]);
+                    return None;
+                }
+                Turn::Chance => {
+                    state.sample_chance(rng);
+                    let last = rewards.last_mut().expect("the root's entry");
+                    last.iter_mut().zip(state.rewards()).for_each(|(r, x)| *r += x as f32);
+                }
+                Turn::Player(p) => {
+                    if !self.tree.nodes[node as usize].expanded {
+                        // Advised rollouts play on in this world (the advisor reads each mover's
+                        // own information, as a player would).
+                        let rollout = match &self.advisor {
+                            Some(advisor) if self.config.rollout_depth > 0 => {
+                                Some(advised_rollout(&state, advisor.as_ref(), self.config.rollout_depth, rng))
+                            }
+                            _ => None,
+                        };
+                        return Some(Pending { path, rollout, world: Some(World { state, rewards }) });
+                    }
+                    let e = if node == 0 {
+                        self.root_edge(p)
+                    } else {
+                        let legal = state.legal_actions();
+                        self.offer_only(node, &legal);
+                        self.puct_edge_among(node, p, &legal)
+                    };
+                    let edge = &self.tree.nodes[node as usize].edges[e];
+                    let action = edge.action;
+                    state.apply(action).expect("search only plays actions legal in its world");
+                    rewards.push(state.rewards().iter().map(|&r| r as f32).collect());
+                    node = match edge.child {
+                        NO_CHILD => {
+                            let id = self.tree.add(Node::new(state.clone(), vec![0.0; players]));
+                            self.tree.nodes[node as usize].edges[e].child = id;
+                            id
+                        }
+                        child => child,
+                    };
+                    path.push(node);
+                }
+            }
+        }
+    }
+
+    /// Gives `node` an edge for every action in `legal` it lacks (another world's expansion did
+    /// not have them), with a uniform share of prior.
+    fn offer_only(&mut self, node: u32, legal: &[Action]) {
+        let edges = &mut self.tree.nodes[node as usize].edges;
+        for &action in legal {
+            if !edges.iter().any(|e| e.action == action) {
+                edges.push(Edge { action, prior: 1.0 / legal.len() as f32, child: NO_CHILD });
+            }
         }
     }
 
@@ -212,8 +318,11 @@ impl<S: State> Search<S> {
                 // exploration: on when the temperature is positive.
                 let budget = self.simulations_left + 1;
                 let noise = self.config.temperature > 0.0;
-                let mut first =
-                    if self.config.consider_rewarding_moves { self.rewarding_root_edges() } else { Vec::new() };
+                let mut first = if self.config.consider_rewarding_moves && !self.config.information_sets {
+                    self.rewarding_root_edges()
+                } else {
+                    Vec::new()
+                };
                 // With all the prior on the advice, the others have none and are not considered.
                 let priors = match self.advised_root_edges() {
                     Some(advised) => {
@@ -317,6 +426,11 @@ impl<S: State> Search<S> {
     }
 
     fn puct_edge(&self, node: u32, player: usize) -> usize {
+        self.puct_edge_among(node, player, &[])
+    }
+
+    /// PUCT's choice among the edges whose action is in `legal` (all edges when it is empty).
+    fn puct_edge_among(&self, node: u32, player: usize, legal: &[Action]) -> usize {
         let n = &self.tree.nodes[node as usize];
         let sqrt_n = (n.visits.max(1) as f32).sqrt();
         // Unvisited actions start from the node's own (normalised) value: first-play urgency.
@@ -324,6 +438,9 @@ impl<S: State> Search<S> {
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
         for (i, e) in n.edges.iter().enumerate() {
+            if !legal.is_empty() && !legal.contains(&e.action) {
+                continue;
+            }
             let visits = self.tree.visits(e);
             let q = self.tree.q(e, player).map_or(fpu, |q| self.minmax.normalize(q));
             let score = q + self.config.c_puct * e.prior * sqrt_n / (1.0 + visits as f32);
@@ -381,7 +498,10 @@ impl<S: State> Search<S> {
         let leaf = *pending.path.last().expect("a path has a leaf");
         let node = &mut self.tree.nodes[leaf as usize];
         if !node.expanded {
-            let legal = node.state.legal_actions();
+            let legal = match &pending.world {
+                Some(world) => world.state.legal_actions(),
+                None => node.state.legal_actions(),
+            };
             let total: f32 = eval.priors.iter().take(legal.len()).map(|p| p.max(0.0)).sum();
             node.edges = legal
                 .iter()
@@ -393,7 +513,7 @@ impl<S: State> Search<S> {
                 })
                 .collect();
             node.expanded = true;
-            if self.config.decisive_moves {
+            if self.config.decisive_moves && pending.world.is_none() {
                 let values = decisive_value(&node.state, &legal, &eval.values);
                 if leaf == 0 {
                     self.root_prior_values = values.clone();
@@ -405,7 +525,10 @@ impl<S: State> Search<S> {
                 self.root_prior_values = eval.values.clone();
             }
         }
-        self.backup(&pending.path, &eval.values);
+        match &pending.world {
+            Some(world) => self.backup_world(&pending.path, &world.rewards, &eval.values),
+            None => self.backup(&pending.path, &eval.values),
+        }
     }
 
     fn backup(&mut self, path: &[u32], leaf_values: &[f32]) {
@@ -418,6 +541,27 @@ impl<S: State> Search<S> {
             }
             for (v, r) in g.iter_mut().zip(&node.reward) {
                 *v += *r as f64;
+            }
+            if id != 0 {
+                for &v in &g {
+                    self.minmax.update(v as f32);
+                }
+            }
+        }
+    }
+
+    /// Information-set backup: a node's value sum holds the reward paid into it in this world
+    /// too (its stored reward stays zero, since it differs from world to world).
+    fn backup_world(&mut self, path: &[u32], rewards: &[Vec<f32>], leaf_values: &[f32]) {
+        let mut g: Vec<f64> = leaf_values.iter().map(|&v| v as f64).collect();
+        for (&id, reward) in path.iter().zip(rewards).rev() {
+            for (v, r) in g.iter_mut().zip(reward) {
+                *v += *r as f64;
+            }
+            let node = &mut self.tree.nodes[id as usize];
+            node.visits += 1;
+            for (s, v) in node.value_sum.iter_mut().zip(&g) {
+                *s += v;
             }
             if id != 0 {
                 for &v in &g {
@@ -497,7 +641,7 @@ impl<S: State> Search<S> {
     /// A searched root move that ends the game at least as well for `player` as any other
     /// move's Q: equal values would otherwise let a longer forced win stand in for this one.
     fn decisive_root_action(&self, player: usize) -> Option<Action> {
-        if !self.config.decisive_moves {
+        if !self.config.decisive_moves || self.config.information_sets {
             return None;
         }
         let edges = &self.tree.nodes[0].edges;
@@ -558,7 +702,10 @@ fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, r
         // Each leaf is evaluated for its priors; a rollout's end, for the leaf's value.
         let mut states: Vec<&S> = pending
             .iter()
-            .map(|(i, p)| &searches[*i].tree.nodes[*p.path.last().expect("non-empty") as usize].state)
+            .map(|(i, p)| match &p.world {
+                Some(world) => &world.state,
+                None => &searches[*i].tree.nodes[*p.path.last().expect("non-empty") as usize].state,
+            })
             .collect();
         states.extend(pending.iter().filter_map(|(_, p)| p.rollout.as_ref().and_then(|r| r.end.as_ref())));
         let mut evals = evaluator.evaluate(&states, rng);

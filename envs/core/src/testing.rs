@@ -1,6 +1,7 @@
 //! Small games for documentation and tests: Nim, for testing the env checker itself, with
 //! switchable bugs so the checker's tests can show that each check fails when it should; and
-//! tic-tac-toe with an exact solver, for checking learning against perfect play.
+//! tic-tac-toe with an exact solver, for checking learning against perfect play; and a guessing
+//! game of hidden information ([`HiddenCard`]) for searches that must not peek.
 
 use crate::error::{IllegalAction, NotationError, SpecError};
 use crate::game::{ChanceMode, Game, Information};
@@ -11,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+mod hidden_card;
 mod tictactoe;
+pub use hidden_card::{HiddenCard, HiddenCardState};
 pub use tictactoe::{TicTacToe, TicTacToeSolver, TicTacToeState};
 
 /// A deliberate defect for the checker to find.

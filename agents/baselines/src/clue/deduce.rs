@@ -155,6 +155,38 @@ impl Deduce {
     }
 }
 
+impl Deduce {
+    /// deduce's next sub-action in `state` with no memory of the turn so far (an advisor's
+    /// question: the steps before may have been another player's choice). The question or guess
+    /// is the one it would open the turn with, its deals drawn from a seed fixed for the turn, so
+    /// every step of one turn follows one plan; a list begun for another target is closed
+    /// (`done`) as soon as it names anything.
+    pub fn next_step(&self, state: &ClueState) -> SubAction {
+        let me = state.turn().player().expect("deduce asked to act where nobody moves");
+        let mut fresh = Deduce { intent: ItemSet::EMPTY, ..self.clone() };
+        let mut rng = tabula_core::rng_from_seed(((state.history().len() as u64) << 8) ^ me as u64 ^ 0xADD1CE);
+        let legal = state.legal_sub_actions();
+        match state.phase() {
+            Phase::Listing { target, list } => {
+                let planned = fresh.choose(state, me, &mut rng);
+                let plan = if planned == SubAction::Ask(target) { fresh.intent } else { ItemSet::EMPTY };
+                next_item(plan, list, &legal).unwrap_or(if list.is_empty() { legal[0] } else { SubAction::Done })
+            }
+            Phase::Guessing { guess } => {
+                if fresh.choose(state, me, &mut rng) != SubAction::Guess || !guess.is_subset(&fresh.intent) {
+                    fresh.intent = likeliest_hidden(
+                        &fresh.deals(state.knowledge(me), &mut rng),
+                        state.params().items,
+                        state.params().hidden,
+                    );
+                }
+                next_item(fresh.intent, guess, &legal).unwrap_or(legal[0])
+            }
+            _ => SubAction::from_action(fresh.act(state, &mut rng), state.params()).expect("deduce plays sub-actions"),
+        }
+    }
+}
+
 /// Mutual information (nats) between the answer of `target` to `list` and the deal.
 fn information(deals: &[Deal], target: Player, list: ItemSet) -> f64 {
     // Answer 0 is "none"; answer i + 1 is item index i shown.

@@ -21,9 +21,9 @@ mod rollout;
 pub use deduce::{DEFAULT_SAMPLES, Deduce};
 pub use rollout::QuickRollout;
 
-use clue::ClueState;
-use tabula_core::{Agent, RandomAgent};
-use tabula_search::{IsmctsAgent, IsmctsConfig};
+use clue::{ClueState, Phase, SubAction};
+use tabula_core::{Action, Agent, RandomAgent, State};
+use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
 /// The names [`agent_by_name`] knows.
 pub const AGENT_NAMES: [&str; 4] = ["random", "deduce", "ismcts", "quick"];
@@ -55,4 +55,76 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         "quick" => Box::new(QuickRollout),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
+}
+
+/// `deduce` as an advisor for tabula's search (`search.advisor = "deduce"` in a training config):
+/// the sub-action deduce would take next ([`Deduce::next_step`]) and, at the start of a turn
+/// where deduce would ask, guessing now as the alternative. A root that considers only the advice
+/// (`advice_prior = 1`) then decides one thing, when to guess, and plays deduce's questions,
+/// lists and likeliest items otherwise; advised rollouts (`rollout_depth`) value a guess by
+/// naming deduce's likeliest items in each drawn deal. It reads only the mover's knowledge.
+#[derive(Debug, Clone, Default)]
+pub struct DeduceAdvisor {
+    deduce: Deduce,
+}
+
+impl Advisor<ClueState> for DeduceAdvisor {
+    fn advise(&self, state: &ClueState) -> Vec<Action> {
+        if state.turn().player().is_none() {
+            return Vec::new();
+        }
+        let step = self.deduce.next_step(state);
+        let mut advice = vec![step.to_action(state.params())];
+        if state.phase() == Phase::Choose && step != SubAction::Guess {
+            advice.push(SubAction::Guess.to_action(state.params()));
+        }
+        advice
+    }
+}
+
+/// The names [`advisor_by_name`] knows.
+pub const ADVISORS: &[&str] = &["deduce"];
+
+/// Builds an advisor by name (`deduce`).
+pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
+    match name {
+        "deduce" => Ok(std::sync::Arc::new(DeduceAdvisor::default())),
+        other => Err(format!("unknown Clue advisor {other:?}: choose one of {}", ADVISORS.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clue::{Clue, Params};
+    use tabula_core::{Game, rng_from_seed};
+
+    #[test]
+    fn following_the_deduce_advisor_step_by_step_plays_like_deduce() {
+        // Seat 0 takes the advisor's first advice at every step, the others are deduce: it must
+        // finish every game and, like deduce, never guess wrong before the turn limit.
+        let game = Clue::new(Params::new(4, 24, 4).unwrap()).unwrap();
+        let advisor = advisor_by_name("deduce").unwrap();
+        let mut rng = rng_from_seed(5);
+        for seed in 0..12 {
+            let mut state = game.new_initial_state(seed);
+            let mut others: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
+            while !state.is_terminal() {
+                let p = state.turn().player().unwrap();
+                let action = if p == 0 {
+                    let advice = advisor.advise(&state);
+                    if state.phase() == Phase::Choose && state.knowledge(0).hidden_if_certain().is_none() {
+                        // Guessing now is the alternative to deduce's question.
+                        assert_eq!(advice.len(), 2, "{state}");
+                        assert_eq!(advice[1], SubAction::Guess.to_action(state.params()));
+                    }
+                    advice[0]
+                } else {
+                    others[p].act(&state, &mut rng)
+                };
+                state.apply(action).unwrap();
+            }
+            assert!(state.right_guessers().contains(&0), "deal {seed}: the advised seat guessed wrong\n{state}");
+        }
+    }
 }

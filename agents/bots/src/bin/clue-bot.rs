@@ -14,11 +14,13 @@
 //! unless `-v`.
 
 use clap::Parser;
-use clue::ClueState;
+use clue::{Clue, ClueState};
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::Instant;
-use tabula_baselines::clue::{AGENT_NAMES, agent_by_name};
-use tabula_core::rng_from_seed;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use tabula_baselines::clue::{AGENT_NAMES, advisor_by_name, agent_by_name};
+use tabula_core::{Agent, Game, rng_from_seed};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -26,15 +28,28 @@ use tabula_core::rng_from_seed;
     version,
     about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).",
     long_about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).\n\n\
-        `deduce` (the default until a trained Clue agent is shipped) reasons exactly from \
+        `deduce` (the default: stronger than the shipped network so far) reasons exactly from \
         everything it has seen, guesses only what it has proven and asks the most informative \
-        question; `ismcts` is tabula's information-set search (determinizations of what it has \
-        seen, cheap deduction-guided rollouts); `random` takes random legal steps."
+        question; `az` is the trained agent shipped in checkpoints/clue (compiled in) with \
+        tabula's information-set search, `net` its policy alone; `ismcts` is tabula's \
+        information-set search with cheap deduction-guided rollouts; `random` takes random \
+        legal steps. A model plays only the game it was trained on (players, items, hidden): \
+        for other parameters `az` and `net` play deduce instead (said on stderr with -v)."
 )]
 struct Args {
     /// Who chooses the turns.
-    #[arg(long, default_value = "deduce", value_parser = clap::builder::PossibleValuesParser::new(AGENT_NAMES))]
+    #[arg(long, default_value = "deduce", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
+    /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
+    /// it), a run directory or a checkpoint folder (default: the shipped model).
+    #[arg(long, value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Search simulations per sub-action for `az` (default: the model's evaluation simulations).
+    #[arg(long, conflicts_with = "movetime_ms")]
+    simulations: Option<usize>,
+    /// Thinking time per sub-action in milliseconds for `az`, instead of simulations.
+    #[arg(long)]
+    movetime_ms: Option<u64>,
     /// Search iterations per decision for `ismcts`.
     #[arg(long, default_value_t = tabula_baselines::clue::ISMCTS_ITERATIONS)]
     iterations: usize,
@@ -54,19 +69,60 @@ fn main() {
         // A panic message on stderr could block on a pipe nobody reads.
         std::panic::set_hook(Box::new(|_| {}));
     }
-    let name = if args.agent == "ismcts" { format!("ismcts:{}", args.iterations.max(1)) } else { args.agent.clone() };
-    let mut agent = agent_by_name(&name).unwrap_or_else(|e| {
-        eprintln!("clue-bot: {e}");
-        std::process::exit(2);
-    });
     let seed = args.seed.unwrap_or_else(tabula_bots::clock_seed);
     let mut rng = rng_from_seed(seed);
-    let name = agent.name();
-    if verbose {
-        eprintln!("clue-bot: agent {name}, seed {seed}");
+    if args.checkpoint.is_some() && !matches!(args.agent.as_str(), "az" | "net") {
+        eprintln!("clue-bot: --checkpoint needs --agent az or net, not {}", args.agent);
+        std::process::exit(2);
     }
+    if verbose {
+        eprintln!("clue-bot: agent {}, seed {seed}", args.agent);
+    }
+    // One agent per game (the arbitrator's `new` names the parameters), built on first use.
+    let mut agents: HashMap<String, Box<dyn Agent<ClueState>>> = HashMap::new();
+    let make = {
+        let args_agent = args.agent.clone();
+        move |state: &ClueState| -> Result<Box<dyn Agent<ClueState>>, String> {
+            let game = Clue::new(*state.params()).map_err(|e| e.to_string())?;
+            match args_agent.as_str() {
+                "az" | "net" => match tabula_bots::shipped::model_or_checkpoint(&game, args.checkpoint.as_deref()) {
+                    Ok(model) => {
+                        let movetime = args.movetime_ms.map(|ms| Duration::from_millis(ms.max(1)));
+                        // The model searches as it was trained: advised by deduce when its config says so.
+                        let advisor = model.config.search.advisor.as_deref().map(advisor_by_name).transpose()?;
+                        Ok(tabula_bots::shipped::trained_agent(
+                            &game,
+                            &model,
+                            &args_agent,
+                            args.simulations,
+                            movetime,
+                            advisor,
+                        ))
+                    }
+                    Err(e) => {
+                        if verbose {
+                            eprintln!("clue-bot: no model for {}: {e:#}; playing deduce", game.spec());
+                        }
+                        agent_by_name("deduce")
+                    }
+                },
+                "ismcts" => agent_by_name(&format!("ismcts:{}", args.iterations.max(1))),
+                name => agent_by_name(name),
+            }
+        }
+    };
     let choose = move |state: &ClueState| {
         let start = Instant::now();
+        let key = Clue::new(*state.params()).map(|g| g.spec()).unwrap_or_default();
+        if !agents.contains_key(&key) {
+            let agent = make(state).unwrap_or_else(|e| {
+                eprintln!("clue-bot: {e}");
+                std::process::exit(2);
+            });
+            agents.insert(key.clone(), agent);
+        }
+        let agent = agents.get_mut(&key).expect("inserted above");
+        let name = agent.name();
         // Whatever the agent does, the bot answers: a failing agent gives way to a legal step
         // (the session replaces an illegal one).
         let action = catch_unwind(AssertUnwindSafe(|| agent.act(state, &mut rng))).unwrap_or_else(|_| {
