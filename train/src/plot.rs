@@ -16,8 +16,9 @@ pub struct Curves {
     pub losses: Vec<Series>,
     pub entropy: Vec<Series>,
     pub speed: Vec<Series>,
-    /// `eval/...` results: a score fraction against each opponent (two players) or mean points
-    /// (one player, with the baselines' means as flat lines).
+    /// `eval/...` results: a score fraction against each opponent (two players), the share of
+    /// games won in a field of one opponent (three or more), or mean points (one player, with
+    /// the baselines' means as flat lines).
     pub evaluations: Vec<Series>,
     /// The learner step at the last point, for the title.
     pub last_step: u64,
@@ -60,7 +61,9 @@ impl Curves {
             .collect();
         let evaluations = by_key
             .into_iter()
-            .filter(|(k, _)| k.starts_with("eval/") && (k.ends_with("/score") || k.ends_with("mean_score")))
+            .filter(|(k, _)| {
+                k.starts_with("eval/") && (k.ends_with("/score") || k.ends_with("mean_score") || k.ends_with("/firsts"))
+            })
             .map(|(k, points)| (evaluation_label(&k), points))
             .collect();
         Ok(Curves { losses, entropy, speed, evaluations, last_step })
@@ -85,7 +88,7 @@ impl Curves {
         let root = root.titled(title, ("sans-serif", 22)).map_err(drawing)?;
         let panels = root.split_evenly((2, 2));
         panel(&panels[0], "losses", &self.losses)?;
-        panel(&panels[1], "evaluations (score vs each opponent, or mean points)", &self.evaluations)?;
+        panel(&panels[1], "evaluations (score or firsts vs each opponent, or mean points)", &self.evaluations)?;
         panel(&panels[2], "policy entropy (nats)", &self.entropy)?;
         panel(&panels[3], "self-play positions / s", &self.speed)?;
         root.present().with_context(|| format!("writing {}", out.display()))?;
@@ -216,6 +219,7 @@ mod tests {
         assert_eq!(evaluation_label("eval/mean_score"), "agent");
         assert_eq!(evaluation_label("eval/baseline_greedy/mean_score"), "greedy");
         assert_eq!(evaluation_label("eval/vs_greedy/score"), "vs greedy");
+        assert_eq!(evaluation_label("eval/vs_deduce/firsts"), "vs deduce");
     }
 
     #[test]

@@ -31,7 +31,7 @@ macro_rules! embed {
 }
 
 /// The games with a shipped agent.
-pub const GAMES: [&str; 4] = ["score4", "superball", "superply", "upright"];
+pub const GAMES: [&str; 5] = ["score4", "superball", "superply", "upright", "clue"];
 
 /// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
 /// trained on 8×10 boards does not load for another size).
@@ -42,6 +42,7 @@ pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
         "superball" => embed!("superball"),
         "superply" => embed!("superply"),
         "upright" => embed!("upright"),
+        "clue" => embed!("clue"),
         other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),
     };
     TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
