@@ -118,3 +118,23 @@ fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
     assert!(stderr.contains("no model for") && stderr.contains("playing deduce"), "{stderr}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("ask"), "it still answers the turn");
 }
+
+#[test]
+fn a_named_checkpoint_must_exist_and_fit_the_game() {
+    let missing = Command::new(BOT).args(["--agent", "az", "--checkpoint", "/nonexistent/model"]).output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such model"));
+    // The shipped Clue model named by path, in a game it was not trained for: an error, not deduce.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/clue");
+    let mut child = Command::new(BOT)
+        .args(["--agent", "az", "--checkpoint", dir])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"new players 3 items 13 hidden 4 seat 1 hand 1 2 3;\nturn;\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("clue"), "{}", String::from_utf8_lossy(&output.stderr));
+}

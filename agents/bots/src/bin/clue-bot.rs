@@ -34,7 +34,8 @@ use tabula_core::{Agent, Game, rng_from_seed};
         tabula's information-set search, `net` its policy alone; `ismcts` is tabula's \
         information-set search with cheap deduction-guided rollouts; `random` takes random \
         legal steps. A model plays only the game it was trained on (players, items, hidden): \
-        for other parameters `az` and `net` play deduce instead (said on stderr with -v)."
+        for other parameters the shipped model gives way to deduce (said on stderr with -v), and \
+        a --checkpoint that cannot play the game is an error."
 )]
 struct Args {
     /// Who chooses the turns.
@@ -75,6 +76,13 @@ fn main() {
         eprintln!("clue-bot: --checkpoint needs --agent az or net, not {}", args.agent);
         std::process::exit(2);
     }
+    if let Some(path) = args.checkpoint.as_deref().filter(|p| !p.exists()) {
+        eprintln!(
+            "clue-bot: {}: no such model (give a run directory, a checkpoint folder or a model.bpk)",
+            path.display()
+        );
+        std::process::exit(2);
+    }
     if verbose {
         eprintln!("clue-bot: agent {}, seed {seed}", args.agent);
     }
@@ -99,6 +107,8 @@ fn main() {
                             advisor,
                         ))
                     }
+                    // A model the user named must load; only the shipped one gives way to deduce.
+                    Err(e) if args.checkpoint.is_some() => Err(format!("{e:#}")),
                     Err(e) => {
                         if verbose {
                             eprintln!("clue-bot: no model for {}: {e:#}; playing deduce", game.spec());
