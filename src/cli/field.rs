@@ -8,7 +8,7 @@ use super::players::{KnownGame, Player};
 use super::records::{GameRecord, RecordSink};
 use serde::Serialize;
 use tabula_core::summary::Summary;
-use tabula_train::arena::{GameReport, Reporting, play_field_reported};
+use tabula_train::arena::{GameReport, Reporting, field_outcome, play_field_reported};
 use tabula_train::plot_estimates::Estimate;
 
 #[derive(Debug, Serialize)]
@@ -64,10 +64,7 @@ pub fn field<G: KnownGame>(
         let results =
             play_field_reported(game, &*player.opponent.make, &*field.opponent.make, a.games, a.seed, &reporting);
         let played = sink.take();
-        let mine: Vec<(f64, usize)> = results
-            .iter()
-            .map(|(seat, returns)| (returns[*seat], 1 + returns.iter().filter(|&&x| x > returns[*seat]).count()))
-            .collect();
+        let mine: Vec<(f64, usize)> = results.iter().map(|(seat, returns)| field_outcome(*seat, returns)).collect();
         let returns = Summary::of(&mine.iter().map(|m| m.0).collect::<Vec<_>>());
         let ranks = Summary::of(&mine.iter().map(|m| m.1 as f64).collect::<Vec<_>>());
         let n = mine.len().max(1) as f64;

@@ -160,6 +160,17 @@ pub fn play_field_reported<G: Game>(
         .collect()
 }
 
+/// A field game as the measured player saw it, from its seat and every seat's return: its
+/// return and its rank (1 is first; tied players share the best rank).
+///
+/// ```
+/// assert_eq!(tabula_train::arena::field_outcome(1, &[0.5, 0.5, -1.0]), (0.5, 1));
+/// assert_eq!(tabula_train::arena::field_outcome(2, &[0.5, 0.5, -1.0]), (-1.0, 3));
+/// ```
+pub fn field_outcome(seat: usize, returns: &[f64]) -> (f64, usize) {
+    (returns[seat], 1 + returns.iter().filter(|&&x| x > returns[seat]).count())
+}
+
 /// How a game starts: its seed, and the random opening moves drawn from their own stream (so both
 /// games of a pair open alike).
 struct Start {

@@ -1,7 +1,7 @@
 //! The training loop: self-play rounds on worker threads, a learner paced by the replay ratio,
 //! logs, atomic checkpoints that a killed run resumes from, and evaluations against baselines.
 
-use crate::arena::{Reporting, play_field_reported, play_match, play_scores};
+use crate::arena::{Reporting, field_outcome, play_field_reported, play_match, play_scores};
 use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
@@ -389,9 +389,10 @@ impl<G: Game> Trainer<G> {
                 let games = games.div_ceil(self.game.num_players()) * self.game.num_players();
                 let played =
                     play_field_reported(&self.game, &make_agent, &*opponent.make, games, seed, &Reporting::NONE);
-                let n = played.len().max(1) as f64;
-                let firsts = played.iter().filter(|(seat, r)| r.iter().all(|&x| x <= r[*seat])).count() as f64;
-                let mean_return = played.iter().map(|(seat, r)| r[*seat]).sum::<f64>() / n;
+                let outcomes: Vec<(f64, usize)> = played.iter().map(|(seat, r)| field_outcome(*seat, r)).collect();
+                let n = outcomes.len().max(1) as f64;
+                let firsts = outcomes.iter().filter(|o| o.1 == 1).count() as f64;
+                let mean_return = outcomes.iter().map(|o| o.0).sum::<f64>() / n;
                 results.push((format!("eval/vs_{}/firsts", opponent.name), firsts / n));
                 results.push((format!("eval/vs_{}/mean_return", opponent.name), mean_return));
             }

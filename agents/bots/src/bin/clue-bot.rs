@@ -14,7 +14,7 @@
 //! unless `-v`.
 
 use clap::Parser;
-use clue::{Clue, ClueState};
+use clue::{Clue, ClueState, Params};
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
@@ -87,7 +87,7 @@ fn main() {
         eprintln!("clue-bot: agent {}, seed {seed}", args.agent);
     }
     // One agent per game (the arbitrator's `new` names the parameters), built on first use.
-    let mut agents: HashMap<String, Box<dyn Agent<ClueState>>> = HashMap::new();
+    let mut agents: HashMap<Params, Box<dyn Agent<ClueState>>> = HashMap::new();
     let make = {
         let args_agent = args.agent.clone();
         move |state: &ClueState| -> Result<Box<dyn Agent<ClueState>>, String> {
@@ -123,15 +123,12 @@ fn main() {
     };
     let choose = move |state: &ClueState| {
         let start = Instant::now();
-        let key = Clue::new(*state.params()).map(|g| g.spec()).unwrap_or_default();
-        if !agents.contains_key(&key) {
-            let agent = make(state).unwrap_or_else(|e| {
+        let agent = agents.entry(*state.params()).or_insert_with(|| {
+            make(state).unwrap_or_else(|e| {
                 eprintln!("clue-bot: {e}");
                 std::process::exit(2);
-            });
-            agents.insert(key.clone(), agent);
-        }
-        let agent = agents.get_mut(&key).expect("inserted above");
+            })
+        });
         let name = agent.name();
         // Whatever the agent does, the bot answers: a failing agent gives way to a legal step
         // (the session replaces an illegal one).
