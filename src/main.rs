@@ -2,7 +2,6 @@
 //! the thin command line on top.
 
 mod cli;
-mod registry;
 
 use std::process::ExitCode;
 

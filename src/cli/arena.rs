@@ -5,7 +5,6 @@
 //! ([`tabula_train::ratings`]). One-player games: every player on the same seeds, and each
 //! player's per-seed difference to the first (a paired comparison: the seeds' luck cancels).
 
-use super::players::{BuildOptions, GameTask, KnownGame, Player, PlayerSpec, SPEC_HELP, parse_all, with_game};
 use super::records::{self, GameRecord, RecordSink};
 use anyhow::Context;
 use clap::Args;
@@ -15,6 +14,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
+use tabula::players::{BuildOptions, GameTask, KnownGame, Player, PlayerSpec, SPEC_HELP, parse_all, with_game};
 use tabula_core::summary::Summary;
 use tabula_train::arena::{GameReport, Reporting, play_match_reported, play_scores_reported};
 use tabula_train::elo::elo_from_score;

@@ -1,8 +1,8 @@
 //! `tabula check <game>`: the env checker from the command line.
 
-use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
+use tabula::registry::registry;
 use tabula_core::checker::CheckConfig;
 
 #[derive(Debug, Args)]

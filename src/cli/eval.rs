@@ -3,10 +3,10 @@
 
 use super::arena::{Arena, run_arena};
 use super::jobs::SEARCHING_BASELINE_MOVETIME;
-use super::players::{Budget, BuildOptions, PlayerSpec, parse_all};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
+use tabula::players::{Budget, BuildOptions, PlayerSpec, parse_all};
 use tabula_train::config::TrainConfig;
 
 #[derive(Debug, Args)]

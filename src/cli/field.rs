@@ -4,9 +4,9 @@
 //! The field's own row (it against itself) is the parity reference.
 
 use super::arena::{Arena, progress};
-use super::players::{KnownGame, Player};
 use super::records::{GameRecord, RecordSink};
 use serde::Serialize;
+use tabula::players::{KnownGame, Player};
 use tabula_core::summary::Summary;
 use tabula_train::arena::{GameReport, Reporting, field_outcome, play_field_reported};
 use tabula_train::plot_estimates::Estimate;

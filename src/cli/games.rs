@@ -1,6 +1,6 @@
 //! `tabula games`: what can be played and trained.
 
-use crate::registry::registry;
+use tabula::registry::registry;
 
 pub fn run() -> anyhow::Result<()> {
     let registry = registry();

@@ -1,9 +1,9 @@
 //! Work on a trained agent needs the game's type: this module builds a game spec's game, its
-//! baselines (read as player specs, see [`super::players`]) and a run's advisor, and hands them
+//! baselines (read as player specs, see [`tabula::players`]) and a run's advisor, and hands them
 //! to a [`GameJob`] (training).
 
-use super::players::{BuildOptions, GameTask, KnownGame, parse_all, with_game};
 use std::time::Duration;
+use tabula::players::{BuildOptions, GameTask, KnownGame, parse_all, with_game};
 use tabula_core::Game;
 use tabula_search::SharedAdvisor;
 use tabula_train::trainer::Opponent;

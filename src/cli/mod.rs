@@ -9,7 +9,6 @@ mod games;
 mod jobs;
 mod opponents;
 mod play;
-mod players;
 mod plot;
 mod records;
 mod replay;

@@ -1,11 +1,11 @@
-//! Computer opponents for `tabula play`, built from a player spec (see [`super::players`]).
+//! Computer opponents for `tabula play`, built from a player spec (see [`tabula::players`]).
 //!
 //! The players are typed (`Agent<Score4State>`); the play loop sees type-erased states, so a
 //! typed agent gets its own copy of the state through the state's JSON form (cheap at play speed).
 
-use super::players::{BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
 use rand::RngCore;
 use std::time::Duration;
+use tabula::players::{BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
 use tabula_core::{Action, Agent, DynState, State};
 
 /// Thinking time a move of the searching baselines in `tabula play`.

@@ -1,11 +1,11 @@
 //! `tabula play <game>`: a person against a computer opponent, in the terminal.
 
 use super::opponents::{self, DynAgent};
-use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
 use rand::Rng;
 use std::io::{BufRead, Write};
+use tabula::registry::registry;
 use tabula_core::{DynGame, DynState, GameRng, Player, Turn, rng_from_seed};
 
 #[derive(Debug, Args)]

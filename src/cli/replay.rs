@@ -1,11 +1,11 @@
 //! `tabula replay FILE --game N`: one game of an arena's `--records` file, move by move.
 
-use super::players::{GameTask, KnownGame, with_game};
 use super::records::{self, GameRecord};
 use anyhow::Context;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use tabula::players::{GameTask, KnownGame, with_game};
 use tabula_core::State;
 use tabula_train::arena::replay;
 

@@ -1,10 +1,10 @@
 //! `tabula train <game>`: self-play training, with an embedded default config per game.
 
 use super::jobs::{Baselines, GameJob, dispatch};
-use crate::registry::registry;
 use anyhow::Context;
 use clap::Args;
 use std::path::{Path, PathBuf};
+use tabula::registry::registry;
 use tabula_core::{Game, GameSpec};
 use tabula_train::config::{TrainConfig, default_config_text};
 use tabula_train::trainer::{RunLimits, Trainer};

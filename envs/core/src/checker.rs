@@ -191,9 +191,15 @@ fn playout<G: Game>(
         for (p, buf) in obs.iter_mut().enumerate().take(n) {
             buf.fill(0.0);
             state.observation(p, buf);
-            if let Some(bad) = buf.iter().position(|v| !v.is_finite()) {
-                findings
-                    .add("observation", format!("{}: player {p}'s observation has {} at {bad}", at(applied), buf[bad]));
+            if let Some(bad) = buf.iter().position(|v| !(0.0..=1.0).contains(v)) {
+                findings.add(
+                    "observation",
+                    format!(
+                        "{}: player {p}'s observation has {} at {bad} (observations lie in [0, 1])",
+                        at(applied),
+                        buf[bad]
+                    ),
+                );
             }
         }
         if n > 1 && obs[1..n].iter().any(|o| *o != obs[0]) {

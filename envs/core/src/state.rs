@@ -88,7 +88,8 @@ pub trait State: Clone + Debug + Display + PartialEq + Send + Sync + Serialize +
     fn returns(&self) -> Vec<f64>;
 
     /// Writes what `player` may know of this state into `out` (length = product of the game's
-    /// observation shape).
+    /// observation shape). Every value lies in [0, 1] (planes of 0/1, fractions): networks want
+    /// it, and the Python bindings declare it as the observation space's bounds.
     fn observation(&self, player: Player, out: &mut [f32]);
 
     /// A full state consistent with what `player` knows (for determinizing search).

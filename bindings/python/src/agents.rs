@@ -1,0 +1,98 @@
+//! Agents for Python: a player spec (a baseline, a run's model, the shipped model, a program)
+//! built for whichever game it is asked to play, once per game, as `tabula arena` builds it.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::path::Path;
+use tabula::players::{Budget, BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
+use tabula_core::{Action, Agent, GameRng, State, rng_from_seed};
+
+/// Reads what `load_agent` was given: a path to a run or checkpoint folder (or a `model.bpk`),
+/// or a player spec (`random`, `alphabeta:3`, `shipped`, `run:DIR`, ...). `simulations` sets a
+/// model's search budget.
+pub fn parse(text: &str, simulations: Option<usize>) -> Result<PlayerSpec, String> {
+    let spec = if !text.trim().is_empty() && Path::new(text).exists() {
+        PlayerSpec::Checkpoint { path: text.into(), budget: None }
+    } else {
+        text.parse::<PlayerSpec>().map_err(|e| e.to_string())?
+    };
+    let Some(n) = simulations else { return Ok(spec) };
+    if n == 0 {
+        return Err("sims must be at least 1".into());
+    }
+    let budget = Some(Budget::Simulations(n));
+    match spec {
+        PlayerSpec::Run { dir, .. } => Ok(PlayerSpec::Run { dir, budget }),
+        PlayerSpec::Checkpoint { path, .. } => Ok(PlayerSpec::Checkpoint { path, budget }),
+        PlayerSpec::Shipped { .. } => Ok(PlayerSpec::Shipped { budget }),
+        other => Err(format!(
+            "sims is for trained models (a run or checkpoint folder, or \"shipped\"), not {other}; \
+             baselines take their number in the spec (mcts:200, alphabeta:3)"
+        )),
+    }
+}
+
+/// One player spec, built for each game it meets.
+pub struct AgentCache {
+    spec: PlayerSpec,
+    options: BuildOptions,
+    rng: GameRng,
+    built: HashMap<String, Built>,
+}
+
+struct Built {
+    /// A `Box<dyn Agent<G::State>>` for the game of its key.
+    agent: Box<dyn Any + Send>,
+    /// The episode it last played in; a new one resets it.
+    episode: u64,
+}
+
+impl AgentCache {
+    pub fn new(spec: PlayerSpec, options: BuildOptions, seed: u64) -> Self {
+        AgentCache { spec, options, rng: rng_from_seed(seed), built: HashMap::new() }
+    }
+
+    /// Builds the agent for the game of a spec string now, so that a bad model or name fails here.
+    pub fn prepare(&mut self, game_spec: &str) -> Result<(), String> {
+        with_game(game_spec, Prepare(self)).map_err(|e| format!("{e:#}"))
+    }
+
+    fn agent_for<G: KnownGame>(&mut self, game: &G) -> Result<&mut Built, String> {
+        let key = game.spec();
+        if !self.built.contains_key(&key) {
+            let player = self.spec.build(game, &self.options).map_err(|e| format!("{e:#}"))?;
+            let agent: Box<dyn Agent<G::State>> = (player.opponent.make)();
+            self.built.insert(key.clone(), Built { agent: Box::new(agent), episode: 0 });
+        }
+        Ok(self.built.get_mut(&key).expect("inserted above"))
+    }
+
+    /// The agent's action in `state` of episode `episode`; checked to be legal.
+    pub fn act<G: KnownGame>(&mut self, game: &G, state: &G::State, episode: u64) -> Result<Action, String> {
+        let spec = self.spec.to_string();
+        let mut rng = std::mem::replace(&mut self.rng, rng_from_seed(0));
+        let built = self.agent_for(game)?;
+        let agent = built.agent.downcast_mut::<Box<dyn Agent<G::State>>>().expect("built for this game's type");
+        if built.episode != episode {
+            agent.reset();
+            built.episode = episode;
+        }
+        let action = agent.act(state, &mut rng);
+        self.rng = rng;
+        if state.legal_actions().contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("agent {spec} chose {action}, which is not legal here"))
+        }
+    }
+}
+
+struct Prepare<'a>(&'a mut AgentCache);
+
+impl GameTask for Prepare<'_> {
+    type Output = ();
+
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
+        self.0.agent_for(&game).map(|_| ()).map_err(anyhow::Error::msg)
+    }
+}

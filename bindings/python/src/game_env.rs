@@ -1,0 +1,160 @@
+//! One episode of any registered game behind an object-safe trait, so that Python holds one
+//! class whatever the game. Each implementation keeps the game's type, which an agent needs.
+
+use crate::agents::AgentCache;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tabula::players::{GameTask, KnownGame, with_game};
+use tabula_core::{Action, Env, Game, Player, State};
+
+/// Episodes are numbered across all envs, so an agent moved from one env to another notices.
+static NEXT_EPISODE: AtomicU64 = AtomicU64::new(1);
+
+fn next_episode() -> u64 {
+    NEXT_EPISODE.fetch_add(1, Ordering::Relaxed)
+}
+
+/// What one step did: rewards per player, and whether the episode ended.
+pub struct Stepped {
+    pub rewards: Vec<f64>,
+    pub terminated: bool,
+    pub truncated: bool,
+}
+
+/// A game's env with everything Python asks of it; errors are the game's own messages.
+pub trait GameEnv: Send {
+    fn spec(&self) -> String;
+    fn name(&self) -> &'static str;
+    fn num_players(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    fn max_game_length(&self) -> usize;
+    fn perfect_information(&self) -> bool;
+    fn player_name(&self, player: Player) -> String;
+    fn reset(&mut self, seed: u64);
+    fn step(&mut self, action: Action) -> Result<Stepped, String>;
+    /// The player to act, `None` once the episode is over.
+    fn current_player(&self) -> Option<Player>;
+    fn is_done(&self) -> bool;
+    fn observe(&self, player: Player, out: &mut [f32]);
+    /// 1 where an action is legal for the player to act, 0 elsewhere.
+    fn action_mask(&self, out: &mut [i8]);
+    fn legal_actions(&self) -> Vec<Action>;
+    fn returns(&self) -> Vec<f64>;
+    fn move_number(&self) -> usize;
+    fn render(&self) -> String;
+    fn action_to_string(&self, action: Action) -> Result<String, String>;
+    fn string_to_action(&self, text: &str) -> Result<Action, String>;
+    /// The state as JSON (serde), for saving and debugging.
+    fn state_json(&self) -> String;
+    /// The action `agents` chooses for the player to act.
+    fn act(&mut self, agents: &mut AgentCache) -> Result<Action, String>;
+}
+
+/// Builds the env of a spec string, or says why not (unknown game, bad parameters).
+pub fn build(spec: &str) -> Result<Box<dyn GameEnv>, String> {
+    with_game(spec, Build).map_err(|e| format!("{e:#}"))
+}
+
+struct Build;
+
+impl GameTask for Build {
+    type Output = Box<dyn GameEnv>;
+
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Box<dyn GameEnv>> {
+        Ok(Box::new(TypedEnv { env: Env::new(game), episode: next_episode() }))
+    }
+}
+
+struct TypedEnv<G: Game> {
+    env: Env<G>,
+    episode: u64,
+}
+
+impl<G: KnownGame> GameEnv for TypedEnv<G> {
+    fn spec(&self) -> String {
+        self.env.game().spec()
+    }
+    fn name(&self) -> &'static str {
+        self.env.game().name()
+    }
+    fn num_players(&self) -> usize {
+        self.env.game().num_players()
+    }
+    fn num_actions(&self) -> usize {
+        self.env.game().num_actions()
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        self.env.game().observation_shape()
+    }
+    fn max_game_length(&self) -> usize {
+        self.env.game().max_game_length()
+    }
+    fn perfect_information(&self) -> bool {
+        self.env.game().information() == tabula_core::Information::Perfect
+    }
+    fn player_name(&self, player: Player) -> String {
+        self.env.game().player_name(player)
+    }
+    fn reset(&mut self, seed: u64) {
+        self.env.reset(seed);
+        self.episode = next_episode();
+    }
+    fn step(&mut self, action: Action) -> Result<Stepped, String> {
+        if action as usize >= self.num_actions() {
+            return Err(format!(
+                "illegal action {action}: the action space of {} is 0..{}",
+                self.spec(),
+                self.num_actions()
+            ));
+        }
+        let step = self.env.step(action).map_err(|e| e.to_string())?;
+        Ok(Stepped { rewards: step.rewards, terminated: step.terminated, truncated: step.truncated })
+    }
+    fn current_player(&self) -> Option<Player> {
+        self.env.agent_selection()
+    }
+    fn is_done(&self) -> bool {
+        self.env.is_done()
+    }
+    fn observe(&self, player: Player, out: &mut [f32]) {
+        self.env.state().observation(player, out);
+    }
+    fn action_mask(&self, out: &mut [i8]) {
+        out.fill(0);
+        if !self.env.is_done() {
+            for a in self.env.state().legal_actions() {
+                out[a as usize] = 1;
+            }
+        }
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.env.is_done() { Vec::new() } else { self.env.state().legal_actions() }
+    }
+    fn returns(&self) -> Vec<f64> {
+        self.env.state().returns()
+    }
+    fn move_number(&self) -> usize {
+        self.env.state().move_number()
+    }
+    fn render(&self) -> String {
+        self.env.state().to_string()
+    }
+    fn action_to_string(&self, action: Action) -> Result<String, String> {
+        if action as usize >= self.num_actions() {
+            return Err(format!("action {action} is outside the action space 0..{}", self.num_actions()));
+        }
+        Ok(self.env.state().action_to_string(action))
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action, String> {
+        self.env.state().string_to_action(text).map_err(|e| e.to_string())
+    }
+    fn state_json(&self) -> String {
+        serde_json::to_string(self.env.state()).unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()))
+    }
+    fn act(&mut self, agents: &mut AgentCache) -> Result<Action, String> {
+        if self.env.is_done() {
+            return Err("the episode is over; call reset".into());
+        }
+        agents.act(self.env.game(), self.env.state(), self.episode)
+    }
+}
