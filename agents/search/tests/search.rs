@@ -236,7 +236,7 @@ impl State for InvestState {
         vec![self.total]
     }
     fn observation(&self, _: Player, out: &mut [f32]) {
-        out[0] = self.step as f32;
+        out[0] = self.step as f32 / 6.0; // observations lie in [0, 1]; no game is longer than 6
         out[1] = self.invested as u8 as f32;
     }
     fn action_to_string(&self, a: Action) -> String {
