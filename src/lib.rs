@@ -12,3 +12,4 @@
 
 pub mod players;
 pub mod registry;
+pub mod session;

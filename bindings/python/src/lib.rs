@@ -8,11 +8,6 @@
 //! illegal action, [`SpecError`] for a bad game or player spec, [`AgentError`] for an agent that
 //! cannot be built or fails.
 
-mod agents;
-mod game_env;
-
-use agents::AgentCache;
-use game_env::GameEnv;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -21,6 +16,7 @@ use pyo3::types::PyDict;
 use std::sync::Mutex;
 use std::time::Duration;
 use tabula::players::BuildOptions;
+use tabula::session::{AgentCache, GameEnv, build_env, parse_agent};
 
 create_exception!(_native, TabulaError, PyValueError, "Something tabula refused: the message says what.");
 create_exception!(_native, SpecError, TabulaError, "A game or player spec that does not read, or names nothing known.");
@@ -69,7 +65,7 @@ impl NativeEnv {
     /// Builds the game of a spec string (`score4`, `superball(rows=8,cols=10)`, ...).
     #[new]
     fn new(spec: &str) -> PyResult<Self> {
-        let env = game_env::build(spec).map_err(SpecError::new_err)?;
+        let env = build_env(spec).map_err(SpecError::new_err)?;
         let observation_len = env.observation_shape().iter().product();
         let num_actions = env.num_actions();
         Ok(NativeEnv { inner: Mutex::new(env), observation_len, num_actions })
@@ -196,7 +192,7 @@ impl NativeAgent {
     #[new]
     #[pyo3(signature = (agent, sims=None, game=None, seed=0, movetime_ms=1000))]
     fn new(agent: &str, sims: Option<usize>, game: Option<&str>, seed: u64, movetime_ms: u64) -> PyResult<Self> {
-        let spec = agents::parse(agent, sims).map_err(SpecError::new_err)?;
+        let spec = parse_agent(agent, sims).map_err(SpecError::new_err)?;
         let options = BuildOptions { movetime: Duration::from_millis(movetime_ms.max(1)), ..BuildOptions::default() };
         let text = spec.to_string();
         let mut cache = AgentCache::new(spec, options, seed);

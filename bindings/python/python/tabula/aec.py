@@ -9,6 +9,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from tabula import render as tabula_render
 from tabula import spaces as tabula_spaces
 from tabula._native import NativeEnv, SpecError
 
@@ -25,7 +26,7 @@ class TabulaAECEnv(AECEnv):
     :class:`tabula.IllegalActionError` and changes nothing.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "tabula", "is_parallelizable": False}
+    metadata = {"render_modes": tabula_render.RENDER_MODES, "name": "tabula", "is_parallelizable": False}
 
     def __init__(self, spec: str, render_mode: str | None = None):
         super().__init__()
@@ -35,9 +36,7 @@ class TabulaAECEnv(AECEnv):
             raise SpecError(
                 f"{self._native.spec} is a one-player game: use tabula.gym_env({spec!r}) for a Gymnasium env"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
+        self.render_mode = tabula_render.check_mode(render_mode)
         self.metadata = dict(self.metadata, name=f"tabula_{self._native.name}")
         self.spec_string = self._native.spec
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -117,13 +116,7 @@ class TabulaAECEnv(AECEnv):
             self.render()
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        board = self._native.render()
-        if self.render_mode == "human":
-            print(board)
-            return None
-        return board
+        return tabula_render.render(self._native, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 
+from tabula import render as tabula_render
 from tabula import spaces as tabula_spaces
 from gymnasium.envs.registration import EnvSpec
 
@@ -28,7 +29,7 @@ class TabulaGymEnv(gymnasium.Env):
     :class:`tabula.IllegalActionError` and changes nothing.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": tabula_render.RENDER_MODES, "render_fps": 4}
 
     def __init__(self, spec: str, render_mode: str | None = None, illegal_action: str = "end"):
         super().__init__()
@@ -84,13 +85,7 @@ class TabulaGymEnv(gymnasium.Env):
         return self._native.action_mask().astype(bool)
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        board = self._native.render()
-        if self.render_mode == "human":
-            print(board)
-            return None
-        return board
+        return tabula_render.render(self._native, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -1,10 +1,10 @@
 //! Agents for Python: a player spec (a baseline, a run's model, the shipped model, a program)
 //! built for whichever game it is asked to play, once per game, as `tabula arena` builds it.
 
+use crate::players::{Budget, BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
 use std::any::Any;
 use std::collections::HashMap;
 use std::path::Path;
-use tabula::players::{Budget, BuildOptions, GameTask, KnownGame, PlayerSpec, with_game};
 use tabula_core::{Action, Agent, GameRng, State, rng_from_seed};
 
 /// Reads what `load_agent` was given: a path to a run or checkpoint folder (or a `model.bpk`),
@@ -94,5 +94,45 @@ impl GameTask for Prepare<'_> {
 
     fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
         self.0.agent_for(&game).map(|_| ()).map_err(anyhow::Error::msg)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::build_env;
+
+    #[test]
+    fn paths_specs_and_budgets_read_as_arena_specs() {
+        assert_eq!(parse("random", None).unwrap().to_string(), "random");
+        assert_eq!(parse("shipped", Some(8)).unwrap().to_string(), "shipped:8");
+        assert_eq!(parse("run:runs/a", Some(5)).unwrap().to_string(), "run:runs/a:5");
+        // An existing folder is a checkpoint, whatever its name.
+        let dir = tempfile::tempdir().unwrap();
+        let text = dir.path().to_str().unwrap();
+        assert_eq!(parse(text, None).unwrap(), PlayerSpec::Checkpoint { path: text.into(), budget: None });
+        assert!(parse("greedy", Some(3)).unwrap_err().contains("sims is for trained models"));
+        assert!(parse("shipped", Some(0)).unwrap_err().contains("at least 1"));
+        assert!(parse("my bot", None).unwrap_err().contains("bad player spec"));
+    }
+
+    #[test]
+    fn an_agent_is_built_once_per_game_it_meets() {
+        let spec = parse("random", None).unwrap();
+        let mut agent = AgentCache::new(spec, BuildOptions::default(), 3);
+        for game in ["score4", "upright", "clue(players=3,items=19,hidden=4)"] {
+            let mut env = build_env(game).unwrap();
+            env.reset(1);
+            for _ in 0..5 {
+                let action = env.act(&mut agent).unwrap();
+                env.step(action).unwrap();
+            }
+        }
+        assert_eq!(agent.built.len(), 3);
+        assert!(agent.prepare("score4(size=9)").unwrap_err().contains("score4"));
+        let mut unknown = AgentCache::new(parse("deduce", None).unwrap(), BuildOptions::default(), 0);
+        let mut env = build_env("score4").unwrap();
+        assert!(env.act(&mut unknown).unwrap_err().contains("unknown agent \"deduce\"; Score 4 offers"));
+        unknown.prepare("clue").unwrap();
     }
 }

@@ -1,9 +1,9 @@
 //! One episode of any registered game behind an object-safe trait, so that Python holds one
 //! class whatever the game. Each implementation keeps the game's type, which an agent needs.
 
-use crate::agents::AgentCache;
+use super::agents::AgentCache;
+use crate::players::{GameTask, KnownGame, with_game};
 use std::sync::atomic::{AtomicU64, Ordering};
-use tabula::players::{GameTask, KnownGame, with_game};
 use tabula_core::{Action, Env, Game, Player, State};
 
 /// Episodes are numbered across all envs, so an agent moved from one env to another notices.
@@ -14,6 +14,7 @@ fn next_episode() -> u64 {
 }
 
 /// What one step did: rewards per player, and whether the episode ended.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Stepped {
     pub rewards: Vec<f64>,
     pub terminated: bool,
@@ -156,5 +157,48 @@ impl<G: KnownGame> GameEnv for TypedEnv<G> {
             return Err("the episode is over; call reset".into());
         }
         agents.act(self.env.game(), self.env.state(), self.episode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_masks_and_errors() {
+        let mut env = build("score4").unwrap();
+        assert_eq!((env.num_players(), env.num_actions(), env.observation_shape()), (2, 16, vec![18, 4, 4]));
+        env.reset(0);
+        let mut mask = vec![0i8; 16];
+        env.action_mask(&mut mask);
+        assert_eq!(mask, vec![1; 16]);
+        let before = env.state_json();
+        assert!(env.step(16).unwrap_err().contains("illegal action 16: the action space of score4 is 0..16"));
+        assert_eq!(env.state_json(), before);
+        let a1 = env.string_to_action("a1").unwrap();
+        for _ in 0..3 {
+            assert!(!env.step(a1).unwrap().terminated);
+            env.step(a1 + 1).unwrap();
+        }
+        let last = env.step(a1).unwrap();
+        assert!(last.terminated && env.is_done() && env.current_player().is_none());
+        assert_eq!(last.rewards, vec![1.0, -1.0]);
+        env.action_mask(&mut mask);
+        assert!(mask.iter().all(|&m| m == 0) && env.legal_actions().is_empty());
+        assert!(env.step(a1).unwrap_err().contains("the episode is over"));
+        assert!(env.action_to_string(99).is_err());
+        assert!(build("score4(size=3)").err().unwrap().contains("score4"));
+    }
+
+    #[test]
+    fn two_players_of_a_hidden_information_game_see_different_things() {
+        let mut env = build("clue").unwrap();
+        env.reset(4);
+        let len = env.observation_shape().iter().product();
+        let (mut first, mut second) = (vec![0.0; len], vec![0.0; len]);
+        env.observe(0, &mut first);
+        env.observe(1, &mut second);
+        assert_ne!(first, second);
+        assert!(!env.perfect_information());
     }
 }
