@@ -57,32 +57,38 @@ impl AgentCache {
         with_game(game_spec, Prepare(self)).map_err(|e| format!("{e:#}"))
     }
 
-    fn agent_for<G: KnownGame>(&mut self, game: &G) -> Result<&mut Built, String> {
-        let key = game.spec();
-        if !self.built.contains_key(&key) {
-            let player = self.spec.build(game, &self.options).map_err(|e| format!("{e:#}"))?;
-            let agent: Box<dyn Agent<G::State>> = (player.opponent.make)();
-            self.built.insert(key.clone(), Built { agent: Box::new(agent), episode: 0 });
+    /// The agent built for `game`, built now if it is the first time (a function of the fields it
+    /// needs, so that the generator stays free to borrow beside it).
+    fn built_for<'a, G: KnownGame>(
+        built: &'a mut HashMap<String, Built>,
+        spec: &PlayerSpec,
+        options: &BuildOptions,
+        game: &G,
+    ) -> Result<&'a mut Built, String> {
+        use std::collections::hash_map::Entry;
+        match built.entry(game.spec()) {
+            Entry::Occupied(built) => Ok(built.into_mut()),
+            Entry::Vacant(slot) => {
+                let player = spec.build(game, options).map_err(|e| format!("{e:#}"))?;
+                let agent: Box<dyn Agent<G::State>> = (player.opponent.make)();
+                Ok(slot.insert(Built { agent: Box::new(agent), episode: 0 }))
+            }
         }
-        Ok(self.built.get_mut(&key).expect("inserted above"))
     }
 
     /// The agent's action in `state` of episode `episode`; checked to be legal.
     pub fn act<G: KnownGame>(&mut self, game: &G, state: &G::State, episode: u64) -> Result<Action, String> {
-        let spec = self.spec.to_string();
-        let mut rng = std::mem::replace(&mut self.rng, rng_from_seed(0));
-        let built = self.agent_for(game)?;
+        let built = Self::built_for(&mut self.built, &self.spec, &self.options, game)?;
         let agent = built.agent.downcast_mut::<Box<dyn Agent<G::State>>>().expect("built for this game's type");
         if built.episode != episode {
             agent.reset();
             built.episode = episode;
         }
-        let action = agent.act(state, &mut rng);
-        self.rng = rng;
+        let action = agent.act(state, &mut self.rng);
         if state.legal_actions().contains(&action) {
             Ok(action)
         } else {
-            Err(format!("agent {spec} chose {action}, which is not legal here"))
+            Err(format!("agent {} chose {action}, which is not legal here", self.spec))
         }
     }
 }
@@ -93,7 +99,10 @@ impl GameTask for Prepare<'_> {
     type Output = ();
 
     fn run<G: KnownGame>(self, game: G) -> anyhow::Result<()> {
-        self.0.agent_for(&game).map(|_| ()).map_err(anyhow::Error::msg)
+        let cache = self.0;
+        AgentCache::built_for(&mut cache.built, &cache.spec, &cache.options, &game)
+            .map(|_| ())
+            .map_err(anyhow::Error::msg)
     }
 }
 

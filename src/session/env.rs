@@ -4,7 +4,8 @@
 use super::agents::AgentCache;
 use crate::players::{GameTask, KnownGame, with_game};
 use std::sync::atomic::{AtomicU64, Ordering};
-use tabula_core::{Action, Env, Game, Player, State};
+use tabula_core::dynamic::Erased;
+use tabula_core::{Action, DynGame, Env, Game, Player, State};
 
 /// Episodes are numbered across all envs, so an agent moved from one env to another notices.
 static NEXT_EPISODE: AtomicU64 = AtomicU64::new(1);
@@ -23,14 +24,8 @@ pub struct Stepped {
 
 /// A game's env with everything Python asks of it; errors are the game's own messages.
 pub trait GameEnv: Send {
-    fn spec(&self) -> String;
-    fn name(&self) -> &'static str;
-    fn num_players(&self) -> usize;
-    fn num_actions(&self) -> usize;
-    fn observation_shape(&self) -> Vec<usize>;
-    fn max_game_length(&self) -> usize;
-    fn perfect_information(&self) -> bool;
-    fn player_name(&self, player: Player) -> String;
+    /// The game's facts (spec, players, action space, observation shape, ...).
+    fn game(&self) -> &dyn DynGame;
     fn reset(&mut self, seed: u64);
     fn step(&mut self, action: Action) -> Result<Stepped, String>;
     /// The player to act, `None` once the episode is over.
@@ -62,52 +57,26 @@ impl GameTask for Build {
     type Output = Box<dyn GameEnv>;
 
     fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Box<dyn GameEnv>> {
-        Ok(Box::new(TypedEnv { env: Env::new(game), episode: next_episode() }))
+        Ok(Box::new(TypedEnv { game: Erased(game.clone()), env: Env::new(game), episode: next_episode() }))
     }
 }
 
 struct TypedEnv<G: Game> {
+    /// The game again, erased, for its facts: a game is a few parameters.
+    game: Erased<G>,
     env: Env<G>,
     episode: u64,
 }
 
 impl<G: KnownGame> GameEnv for TypedEnv<G> {
-    fn spec(&self) -> String {
-        self.env.game().spec()
-    }
-    fn name(&self) -> &'static str {
-        self.env.game().name()
-    }
-    fn num_players(&self) -> usize {
-        self.env.game().num_players()
-    }
-    fn num_actions(&self) -> usize {
-        self.env.game().num_actions()
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        self.env.game().observation_shape()
-    }
-    fn max_game_length(&self) -> usize {
-        self.env.game().max_game_length()
-    }
-    fn perfect_information(&self) -> bool {
-        self.env.game().information() == tabula_core::Information::Perfect
-    }
-    fn player_name(&self, player: Player) -> String {
-        self.env.game().player_name(player)
+    fn game(&self) -> &dyn DynGame {
+        &self.game
     }
     fn reset(&mut self, seed: u64) {
         self.env.reset(seed);
         self.episode = next_episode();
     }
     fn step(&mut self, action: Action) -> Result<Stepped, String> {
-        if action as usize >= self.num_actions() {
-            return Err(format!(
-                "illegal action {action}: the action space of {} is 0..{}",
-                self.spec(),
-                self.num_actions()
-            ));
-        }
         let step = self.env.step(action).map_err(|e| e.to_string())?;
         Ok(Stepped { rewards: step.rewards, terminated: step.terminated, truncated: step.truncated })
     }
@@ -121,11 +90,8 @@ impl<G: KnownGame> GameEnv for TypedEnv<G> {
         self.env.state().observation(player, out);
     }
     fn action_mask(&self, out: &mut [i8]) {
-        out.fill(0);
-        if !self.env.is_done() {
-            for a in self.env.state().legal_actions() {
-                out[a as usize] = 1;
-            }
+        for (out, legal) in out.iter_mut().zip(self.env.action_mask()) {
+            *out = legal as i8;
         }
     }
     fn legal_actions(&self) -> Vec<Action> {
@@ -141,8 +107,9 @@ impl<G: KnownGame> GameEnv for TypedEnv<G> {
         self.env.state().to_string()
     }
     fn action_to_string(&self, action: Action) -> Result<String, String> {
-        if action as usize >= self.num_actions() {
-            return Err(format!("action {action} is outside the action space 0..{}", self.num_actions()));
+        let actions = self.game.num_actions();
+        if action as usize >= actions {
+            return Err(format!("action {action} is outside the action space 0..{actions}"));
         }
         Ok(self.env.state().action_to_string(action))
     }
@@ -167,13 +134,14 @@ mod tests {
     #[test]
     fn steps_masks_and_errors() {
         let mut env = build("score4").unwrap();
-        assert_eq!((env.num_players(), env.num_actions(), env.observation_shape()), (2, 16, vec![18, 4, 4]));
+        let game = env.game();
+        assert_eq!((game.num_players(), game.num_actions(), game.observation_shape()), (2, 16, vec![18, 4, 4]));
         env.reset(0);
         let mut mask = vec![0i8; 16];
         env.action_mask(&mut mask);
         assert_eq!(mask, vec![1; 16]);
         let before = env.state_json();
-        assert!(env.step(16).unwrap_err().contains("illegal action 16: the action space of score4 is 0..16"));
+        assert!(env.step(16).unwrap_err().contains("illegal action 16: the action space is 0..16"));
         assert_eq!(env.state_json(), before);
         let a1 = env.string_to_action("a1").unwrap();
         for _ in 0..3 {
@@ -194,11 +162,11 @@ mod tests {
     fn two_players_of_a_hidden_information_game_see_different_things() {
         let mut env = build("clue").unwrap();
         env.reset(4);
-        let len = env.observation_shape().iter().product();
+        let len = env.game().observation_shape().iter().product();
         let (mut first, mut second) = (vec![0.0; len], vec![0.0; len]);
         env.observe(0, &mut first);
         env.observe(1, &mut second);
         assert_ne!(first, second);
-        assert!(!env.perfect_information());
+        assert_eq!(env.game().information(), tabula_core::Information::Imperfect);
     }
 }

@@ -48,13 +48,13 @@ impl NativeEnv {
     }
 
     fn check_player(&self, env: &dyn GameEnv, player: usize) -> PyResult<()> {
-        if player < env.num_players() {
+        if player < env.game().num_players() {
             Ok(())
         } else {
             Err(TabulaError::new_err(format!(
                 "player {player} does not exist: {} has players 0..{}",
-                env.spec(),
-                env.num_players()
+                env.game().spec(),
+                env.game().num_players()
             )))
         }
     }
@@ -66,22 +66,22 @@ impl NativeEnv {
     #[new]
     fn new(spec: &str) -> PyResult<Self> {
         let env = build_env(spec).map_err(SpecError::new_err)?;
-        let observation_len = env.observation_shape().iter().product();
-        let num_actions = env.num_actions();
+        let observation_len = env.game().observation_shape().iter().product();
+        let num_actions = env.game().num_actions();
         Ok(NativeEnv { inner: Mutex::new(env), observation_len, num_actions })
     }
 
     #[getter]
     fn spec(&self) -> String {
-        self.env().spec()
+        self.env().game().spec()
     }
     #[getter]
     fn name(&self) -> &'static str {
-        self.env().name()
+        self.env().game().name()
     }
     #[getter]
     fn num_players(&self) -> usize {
-        self.env().num_players()
+        self.env().game().num_players()
     }
     #[getter]
     fn num_actions(&self) -> usize {
@@ -89,20 +89,20 @@ impl NativeEnv {
     }
     #[getter]
     fn observation_shape(&self) -> Vec<usize> {
-        self.env().observation_shape()
+        self.env().game().observation_shape()
     }
     #[getter]
     fn max_game_length(&self) -> usize {
-        self.env().max_game_length()
+        self.env().game().max_game_length()
     }
     #[getter]
     fn perfect_information(&self) -> bool {
-        self.env().perfect_information()
+        self.env().game().information() == tabula_core::Information::Perfect
     }
     fn player_name(&self, player: usize) -> PyResult<String> {
         let env = self.env();
         self.check_player(env.as_ref(), player)?;
-        Ok(env.player_name(player))
+        Ok(env.game().player_name(player))
     }
 
     /// Starts a new episode; chance (dice, deals, new balls) is drawn from `seed`.
@@ -133,7 +133,7 @@ impl NativeEnv {
         self.check_player(env.as_ref(), player)?;
         let mut buffer = vec![0.0f32; self.observation_len];
         env.observe(player, &mut buffer);
-        let shape = env.observation_shape();
+        let shape = env.game().observation_shape();
         Ok(PyArray1::from_vec(py, buffer).reshape(shape.as_slice())?.into_any())
     }
 
@@ -172,7 +172,7 @@ impl NativeEnv {
     }
 
     fn __repr__(&self) -> String {
-        format!("NativeEnv({:?})", self.env().spec())
+        format!("NativeEnv({:?})", self.env().game().spec())
     }
 }
 

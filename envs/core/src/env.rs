@@ -40,6 +40,7 @@ pub struct StepInfo {
 /// let obs = env.reset(1);
 /// assert_eq!(obs.shape(), &[2]);
 /// assert_eq!(env.action_mask(), vec![true, true]);
+/// assert!(env.step(7).unwrap_err().to_string().contains("the action space is 0..2"));
 /// let step = env.step(1).unwrap(); // take 2 stones
 /// assert!(!step.terminated);
 /// let step = env.step(0).unwrap(); // take the last one: player 1 wins
@@ -118,6 +119,9 @@ impl<G: Game> Env<G> {
     pub fn step(&mut self, action: Action) -> Result<Step, IllegalAction> {
         if self.is_done() {
             return Err(IllegalAction::new(action, "the episode is over; call reset"));
+        }
+        if action as usize >= self.game.num_actions() {
+            return Err(IllegalAction::new(action, format!("the action space is 0..{}", self.game.num_actions())));
         }
         let mover = self.observed_player();
         self.state.apply(action)?;
