@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the browser test (envs/superply/tests/browser.rs) needs: Debian's chromium at
+# Installs what the browser tests (envs/superply/tests/browser.rs, tests/serve_browser.rs) need: Debian's chromium at
 # /usr/bin/chromium and playwright-core in tests/browser/node_modules. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,4 +12,5 @@
 
 pub mod players;
 pub mod registry;
+pub mod serve;
 pub mod session;

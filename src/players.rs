@@ -323,8 +323,9 @@ impl<G: Game> Player<G> {
     }
 }
 
-/// A game whose baselines, advisors and protocol programs tabula can seat.
-pub trait KnownGame: Game {
+/// A game whose baselines, advisors and protocol programs tabula can seat, and whose board a
+/// front end can draw.
+pub trait KnownGame: Game + crate::session::Drawn {
     /// The baselines, for messages.
     const BASELINES: &'static str;
     /// The baselines a run's evaluations play (`tabula train`).

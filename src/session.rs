@@ -16,7 +16,9 @@
 //! ```
 
 mod agents;
+pub mod board;
 mod env;
 
 pub use agents::{AgentCache, parse as parse_agent};
+pub use board::Drawn;
 pub use env::{GameEnv, Stepped, build as build_env};

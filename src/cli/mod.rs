@@ -13,6 +13,7 @@ mod plot;
 mod records;
 mod replay;
 mod selfplay_bench;
+mod serve;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -46,6 +47,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Show one game of an arena's --records file, move by move.
     Replay(replay::ReplayArgs),
+    /// Play every game in the browser against any agent, and watch agents think.
+    Serve(serve::ServeArgs),
     /// Measure self-play throughput (moves, evaluations, CPU use) of a training config.
     SelfplayBench(selfplay_bench::SelfPlayBenchArgs),
 }
@@ -63,6 +66,7 @@ pub fn run() -> ExitCode {
         Command::Arena(args) => arena::run(args),
         Command::Replay(args) => replay::run(args),
         Command::SelfplayBench(args) => selfplay_bench::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

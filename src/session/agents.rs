@@ -5,7 +5,7 @@ use crate::players::{Budget, BuildOptions, GameTask, KnownGame, PlayerSpec, with
 use std::any::Any;
 use std::collections::HashMap;
 use std::path::Path;
-use tabula_core::{Action, Agent, GameRng, State, rng_from_seed};
+use tabula_core::{Action, Agent, GameRng, State, Thinking, rng_from_seed};
 
 /// Reads what `load_agent` was given: a path to a run or checkpoint folder (or a `model.bpk`),
 /// or a player spec (`random`, `alphabeta:3`, `shipped`, `run:DIR`, ...). `simulations` sets a
@@ -38,6 +38,8 @@ pub struct AgentCache {
     options: BuildOptions,
     rng: GameRng,
     built: HashMap<String, Built>,
+    /// What the agent weighed in its last move, if it shows that (a search does).
+    thinking: Option<Thinking>,
 }
 
 struct Built {
@@ -49,7 +51,17 @@ struct Built {
 
 impl AgentCache {
     pub fn new(spec: PlayerSpec, options: BuildOptions, seed: u64) -> Self {
-        AgentCache { spec, options, rng: rng_from_seed(seed), built: HashMap::new() }
+        AgentCache { spec, options, rng: rng_from_seed(seed), built: HashMap::new(), thinking: None }
+    }
+
+    /// The player spec this cache builds.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    /// What the agent weighed in its last [`act`](AgentCache::act), if it shows that.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
     }
 
     /// Builds the agent for the game of a spec string now, so that a bad model or name fails here.
@@ -85,6 +97,7 @@ impl AgentCache {
             built.episode = episode;
         }
         let action = agent.act(state, &mut self.rng);
+        self.thinking = agent.thinking();
         if state.legal_actions().contains(&action) {
             Ok(action)
         } else {

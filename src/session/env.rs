@@ -44,6 +44,12 @@ pub trait GameEnv: Send {
     fn state_json(&self) -> String;
     /// The action `agents` chooses for the player to act.
     fn act(&mut self, agents: &mut AgentCache) -> Result<Action, String>;
+    /// The board as a page draws it (see [`Drawn`]), seen by `viewer`.
+    fn board(&self, viewer: Player, last: Option<Action>) -> serde_json::Value;
+    /// The board cells `action` touches now.
+    fn action_cells(&self, action: Action) -> Vec<usize>;
+    /// How the finished game ended, in one line.
+    fn result(&self) -> String;
 }
 
 /// Builds the env of a spec string, or says why not (unknown game, bad parameters).
@@ -124,6 +130,15 @@ impl<G: KnownGame> GameEnv for TypedEnv<G> {
             return Err("the episode is over; call reset".into());
         }
         agents.act(self.env.game(), self.env.state(), self.episode)
+    }
+    fn board(&self, viewer: Player, last: Option<Action>) -> serde_json::Value {
+        self.env.game().board(self.env.state(), viewer, last)
+    }
+    fn action_cells(&self, action: Action) -> Vec<usize> {
+        self.env.game().action_cells(self.env.state(), action)
+    }
+    fn result(&self) -> String {
+        self.env.game().result(self.env.state())
     }
 }
 

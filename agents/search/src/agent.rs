@@ -6,7 +6,7 @@ use crate::evaluator::Evaluator;
 use crate::search::Search;
 use rand::RngCore;
 use std::time::{Duration, Instant};
-use tabula_core::{Action, Agent, State};
+use tabula_core::{Action, Agent, State, Thinking};
 
 /// Plays the move an MCTS recommends. With a time budget it searches in rounds of simulations
 /// until the time is spent (PUCT root); otherwise it spends `config.simulations`.
@@ -17,11 +17,13 @@ pub struct MctsAgent<S: State, E> {
     search: Option<Search<S>>,
     name: String,
     advisor: Option<SharedAdvisor<S>>,
+    /// What the last move's search saw, for [`Agent::thinking`].
+    last: Option<Thinking>,
 }
 
 impl<S: State, E: Evaluator<S> + Send> MctsAgent<S, E> {
     pub fn new(name: impl Into<String>, evaluator: E, config: SearchConfig) -> Self {
-        MctsAgent { evaluator, config, time_budget: None, search: None, name: name.into(), advisor: None }
+        MctsAgent { evaluator, config, time_budget: None, search: None, name: name.into(), advisor: None, last: None }
     }
 
     /// Hand-written advice for the Gumbel root (see [`crate::Advisor`]).
@@ -51,8 +53,8 @@ impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
                 self.search.insert(Search::new(state.clone(), self.config.clone()).with_advisor(self.advisor.clone()))
             }
         };
-        match self.time_budget {
-            None => search.run(&self.evaluator, rng).action,
+        let result = match self.time_budget {
+            None => search.run(&self.evaluator, rng),
             Some(budget) => {
                 let start = Instant::now();
                 let chunk = 32;
@@ -62,12 +64,19 @@ impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
                         break;
                     }
                 }
-                search.result(rng).action
+                search.result(rng)
             }
-        }
+        };
+        self.last = Some(search.thinking(&result));
+        result.action
+    }
+
+    fn thinking(&self) -> Option<Thinking> {
+        self.last.clone()
     }
 
     fn reset(&mut self) {
         self.search = None;
+        self.last = None;
     }
 }

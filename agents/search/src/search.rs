@@ -572,6 +572,23 @@ impl<S: State> Search<S> {
     }
 
     /// The recommendation from the simulations done so far.
+    /// The root as people may look at it after `result`: visit shares and priors per action,
+    /// and the values the search expects.
+    pub fn thinking(&self, result: &SearchResult) -> tabula_core::Thinking {
+        let root = &self.tree.nodes[0];
+        let total = root.edges.iter().map(|e| self.tree.visits(e)).sum::<u32>().max(1) as f32;
+        let actions = root
+            .edges
+            .iter()
+            .map(|e| tabula_core::ActionThought {
+                action: e.action,
+                visits: self.tree.visits(e) as f32 / total,
+                prior: e.prior,
+            })
+            .collect();
+        tabula_core::Thinking { simulations: result.root_visits, values: result.root_values.clone(), actions }
+    }
+
     pub fn result(&self, rng: &mut dyn RngCore) -> SearchResult {
         let root = &self.tree.nodes[0];
         let player = root.turn.player().expect("root is a decision node");

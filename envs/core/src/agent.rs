@@ -17,6 +17,34 @@ pub trait Agent<S: State>: Send {
 
     /// Forgets everything about the current game.
     fn reset(&mut self) {}
+
+    /// What the agent's last [`act`](Agent::act) weighed, for people watching it think
+    /// (`tabula serve`'s heat map); `None` for agents without a search to show.
+    fn thinking(&self) -> Option<Thinking> {
+        None
+    }
+}
+
+/// One decision as a search saw it: how it shared its simulations among the root's actions,
+/// what its prior said of them, and the value it expects.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Thinking {
+    /// Simulations behind the decision.
+    pub simulations: u32,
+    /// Mean value still to come at the root, per player (rewards' scale).
+    pub values: Vec<f32>,
+    /// The root's actions.
+    pub actions: Vec<ActionThought>,
+}
+
+/// One root action in a [`Thinking`].
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ActionThought {
+    pub action: Action,
+    /// Share of the root's visits, in [0, 1].
+    pub visits: f32,
+    /// The evaluator's prior, in [0, 1].
+    pub prior: f32,
 }
 
 /// Picks uniformly among the legal actions.

@@ -38,7 +38,7 @@ pub mod state;
 pub mod summary;
 pub mod testing;
 
-pub use agent::{Agent, RandomAgent};
+pub use agent::{ActionThought, Agent, RandomAgent, Thinking};
 pub use dynamic::{DynGame, DynState};
 pub use env::{Env, Step, StepInfo};
 pub use error::{IllegalAction, NotationError, SpecError};
