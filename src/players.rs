@@ -476,7 +476,7 @@ impl KnownGame for upright::Upright {
 }
 
 impl KnownGame for clue::Clue {
-    const BASELINES: &'static str = "random, deduce[:N], quick, ismcts[:ITERATIONS]";
+    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], quick, ismcts[:ITERATIONS]";
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
@@ -490,7 +490,8 @@ impl KnownGame for clue::Clue {
                 format!("ismcts:{n}")
             }
             ("deduce", Some(n)) => format!("deduce:{n}"),
-            (_, Some(_)) => anyhow::bail!("{name} takes no number; deduce:N and ismcts:ITERATIONS do"),
+            ("sly", Some(n)) => format!("sly:{n}"),
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; deduce:N, sly:PERCENT and ismcts:ITERATIONS do"),
             (_, None) => name.to_string(),
         };
         // A bad number is found here, not in the worker threads.

@@ -15,6 +15,11 @@
 //!   "one of these"). `with_max_list(n)` searches lists of up to n items exhaustively instead.
 //! - Asked to show, it shows an item it has already shown the asker if it can, else one it has
 //!   shown anyone, so that it gives away as little as it can.
+//!
+//! `sly` ([`Deduce::sly`]) is deduce that also weighs what a question tells the *other* players:
+//! everyone sees whether an item was shown, so a list that is sure to be answered with an item
+//! teaches the asker an item of the target's hand and the others nothing. It subtracts `leak`
+//! times the entropy of "shown or not" from the information of the answer.
 
 use clue::{ClueState, Deal, Event, Item, ItemSet, Knowledge, Phase, SubAction};
 use rand::RngCore;
@@ -31,6 +36,9 @@ pub struct Deduce {
     max_list: usize,
     /// The list or guess this turn is building.
     intent: ItemSet,
+    /// How much what everyone learns from a question (whether an item was shown) counts against
+    /// it; 0 for plain deduce.
+    leak: f64,
 }
 
 impl Default for Deduce {
@@ -41,13 +49,31 @@ impl Default for Deduce {
 
 impl Deduce {
     pub fn new(samples: usize) -> Deduce {
-        Deduce { samples: samples.max(1), max_list: 0, intent: ItemSet::EMPTY }
+        Deduce { samples: samples.max(1), max_list: 0, intent: ItemSet::EMPTY, leak: 0.0 }
     }
 
     /// Asks about lists of up to `n` items found exhaustively, or (`n = 0`) of any length found
     /// greedily.
     pub fn with_max_list(self, n: usize) -> Deduce {
         Deduce { max_list: n, ..self }
+    }
+
+    /// `sly`: counts what the other players learn from a question (the entropy of whether an
+    /// item is shown, on the deals the asker thinks possible) `leak` times against what the
+    /// asker learns.
+    pub fn sly(self, leak: f64) -> Deduce {
+        Deduce { leak: leak.max(0.0), ..self }
+    }
+
+    /// What asking `target` about `list` is worth: the information of the answer, less `leak`
+    /// times what everyone else learns.
+    fn score(&self, deals: &[Deal], target: Player, list: ItemSet) -> f64 {
+        let own = information(deals, target, list);
+        if self.leak == 0.0 {
+            return own;
+        }
+        let none = deals.iter().filter(|d| list.intersection(d.hands[target]).is_empty()).count() as f64;
+        own - self.leak * binary_entropy(none / deals.len() as f64)
     }
 
     /// Deals drawn uniformly from those `k` allows (one sampler: its counting is done once).
@@ -93,7 +119,7 @@ impl Deduce {
                         .map(|&i| {
                             let mut longer = chain;
                             longer.insert(i);
-                            (information(&deals, target, longer), longer)
+                            (self.score(&deals, target, longer), longer)
                         })
                         .max_by(|a, b| a.0.total_cmp(&b.0));
                     let Some((s, longer)) = step else { break };
@@ -113,7 +139,7 @@ impl Deduce {
                 for (a, &item) in open.iter().enumerate().skip(from) {
                     let mut longer = list;
                     longer.insert(item);
-                    consider(information(&deals, target, longer), target, longer, rng);
+                    consider(self.score(&deals, target, longer), target, longer, rng);
                     if longer.len() < self.max_list {
                         stack.push((longer, a + 1));
                     }
@@ -209,6 +235,11 @@ fn information(deals: &[Deal], target: Player, list: ItemSet) -> f64 {
     entropy - conditional
 }
 
+/// Entropy (nats) of a yes/no with chance `p` of yes.
+fn binary_entropy(p: f64) -> f64 {
+    if p <= 0.0 || p >= 1.0 { 0.0 } else { -p * p.ln() - (1.0 - p) * (1.0 - p).ln() }
+}
+
 fn add(answers: &mut Vec<(usize, f64)>, answer: usize, p: f64) {
     match answers.iter_mut().find(|(a, _)| *a == answer) {
         Some((_, q)) => *q += p,
@@ -235,7 +266,11 @@ fn next_item(intent: ItemSet, named: ItemSet, legal: &[SubAction]) -> Option<Sub
 
 impl Agent<ClueState> for Deduce {
     fn name(&self) -> String {
-        if self.max_list == 0 { "deduce".into() } else { format!("deduce:{}", self.max_list) }
+        match self.max_list {
+            _ if self.leak > 0.0 => format!("sly:{}", (self.leak * 100.0).round()),
+            0 => "deduce".into(),
+            n => format!("deduce:{n}"),
+        }
     }
 
     fn act(&mut self, state: &ClueState, rng: &mut dyn RngCore) -> Action {
@@ -315,6 +350,29 @@ mod tests {
         let firsts = (0..20).filter(|&seed| play(&game, seed, true).ranking().unwrap()[0] == 0).count();
         // Random players guess at random (1 in 10,626 right for 4 of 24): deduce wins nearly always.
         assert!(firsts >= 18, "{firsts} of 20");
+    }
+
+    #[test]
+    fn sly_prefers_a_list_that_tells_only_the_asker() {
+        // Player 1 holds one of items 1 and 2 in every deal; item 3 in half of them.
+        let params = Params::new(2, 6, 2).unwrap();
+        let deals: Vec<Deal> = (0..400)
+            .map(|s| Deal::random(&params, &mut rng_from_seed(s)))
+            .filter(|d| {
+                let h = d.hands[1];
+                h.contains(Item::new(1).unwrap()) != h.contains(Item::new(2).unwrap())
+            })
+            .collect();
+        assert!(deals.len() > 20);
+        let set = |items: &[usize]| -> ItemSet { items.iter().map(|&n| Item::new(n).unwrap()).collect() };
+        let (sure, maybe) = (set(&[1, 2]), set(&[3]));
+        let plain = Deduce::default();
+        let sly = Deduce::default().sly(1.5);
+        // Shown for sure: everyone else learns nothing, so the leak costs nothing.
+        assert!((sly.score(&deals, 1, sure) - plain.score(&deals, 1, sure)).abs() < 1e-12);
+        assert!(sly.score(&deals, 1, maybe) < plain.score(&deals, 1, maybe));
+        assert_eq!(sly.name(), "sly:150");
+        assert!(binary_entropy(0.5) > binary_entropy(0.9) && binary_entropy(1.0) == 0.0);
     }
 
     #[test]

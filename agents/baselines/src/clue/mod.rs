@@ -1,7 +1,8 @@
 //! Generalized Clue baselines: `random` (tabula's [`RandomAgent`]: uniformly random sub-actions,
 //! so random lists and a guess with probability 1/p at each turn); `deduce` ([`Deduce`]: exact
 //! deduction, guesses only what it has proven, asks the most informative question; `deduce:N`
-//! only considers lists of up to N items); `quick` ([`QuickRollout`]: deduction without
+//! only considers lists of up to N items); `sly` (deduce that also weighs what its question tells
+//! the other players: [`Deduce::sly`]; `sly:PERCENT` sets that weight, default 150); `quick` ([`QuickRollout`]: deduction without
 //! sampling, the widest useful question); `ismcts` (tabula's information-set search with `quick`
 //! rollouts).
 //!
@@ -26,7 +27,11 @@ use tabula_core::{Action, Agent, RandomAgent, State};
 use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 4] = ["random", "deduce", "ismcts", "quick"];
+pub const AGENT_NAMES: [&str; 5] = ["random", "deduce", "sly", "ismcts", "quick"];
+
+/// `sly`'s default weight of what a question tells the other players (measured best of 0.25 to
+/// 3: see `Deduce::sly`).
+pub const SLY_LEAK: f64 = 1.5;
 
 /// Iterations of `ismcts` per decision.
 pub const ISMCTS_ITERATIONS: usize = 200;
@@ -44,6 +49,13 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         let n = n.ok_or_else(|| format!("{name:?}: deduce:N asks lists of 1 to N items, N from 1 to 4"))?;
         return Ok(Box::new(Deduce::default().with_max_list(n)));
     }
+    if let Some(n) = name.strip_prefix("sly:") {
+        let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
+        let n = n.ok_or_else(|| {
+            format!("{name:?}: sly:PERCENT weighs what a question tells the others, 0 to 1000 percent")
+        })?;
+        return Ok(Box::new(Deduce::default().sly(n as f64 / 100.0)));
+    }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
         return Ok(Box::new(ismcts(n)));
@@ -51,6 +63,7 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent),
         "deduce" => Box::new(Deduce::default()),
+        "sly" => Box::new(Deduce::default().sly(SLY_LEAK)),
         "ismcts" => Box::new(ismcts(ISMCTS_ITERATIONS)),
         "quick" => Box::new(QuickRollout),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
