@@ -21,7 +21,7 @@
 // SERVE_BROWSER_TIMEOUT_MS (default 120000) bounds the whole run (exit 3 past it).
 // Needs /usr/bin/chromium and playwright-core: scripts/install-browser.sh installs both.
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -68,18 +68,7 @@ async function api(method, path, body) {
   return { status: res.status, data };
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 let exitCode = 1;
 try {

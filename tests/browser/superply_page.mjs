@@ -12,7 +12,7 @@
 // bounds the whole run.
 // Needs /usr/bin/chromium and playwright-core: scripts/install-browser.sh installs both.
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -43,18 +43,7 @@ function pageUrl(name, side) {
   return u.toString();
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 let exitCode = 1;
 try {
