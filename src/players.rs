@@ -328,6 +328,8 @@ impl<G: Game> Player<G> {
 pub trait KnownGame: Game + crate::session::Drawn {
     /// The baselines, for messages.
     const BASELINES: &'static str;
+    /// The baselines' names, as [`baseline`](KnownGame::baseline) knows them.
+    const BASELINE_NAMES: &'static [&'static str];
     /// The baselines a run's evaluations play (`tabula train`).
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy"];
     /// The baseline `name`, with its number if given.
@@ -348,10 +350,11 @@ fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
 
 impl KnownGame for score4::Score4 {
     const BASELINES: &'static str = "random, greedy, alphabeta[:DEPTH], mcts[:SIMS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::score4::AGENT_NAMES;
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::score4::{AGENT_NAMES, AgentOptions, agent_by_name, mcts_with_simulations};
-        if !AGENT_NAMES.contains(&name) {
+        use tabula_baselines::score4::{AgentOptions, agent_by_name, mcts_with_simulations};
+        if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Score 4", name));
         }
         let clock = AgentOptions { movetime: Some(options.movetime), depth: None };
@@ -390,11 +393,11 @@ impl KnownGame for score4::Score4 {
 
 impl KnownGame for superball::Superball {
     const BASELINES: &'static str = "random, greedy, lookahead[:MS]";
+    const BASELINE_NAMES: &'static [&'static str] = tabula_baselines::superball::PLAYERS;
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::superball::PLAYERS;
         use tabula_baselines::superball::by_name;
-        if !PLAYERS.contains(&name) {
+        if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Superball", name));
         }
         let budget_ms = match (name, arg) {
@@ -421,10 +424,11 @@ impl KnownGame for superball::Superball {
 
 impl KnownGame for superply::Superply {
     const BASELINES: &'static str = "random, greedy, mcts[:SIMS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::superply::AGENT_NAMES;
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::superply::{AGENT_NAMES, agent_by_name, mcts_with_simulations};
-        if !AGENT_NAMES.contains(&name) {
+        use tabula_baselines::superply::{agent_by_name, mcts_with_simulations};
+        if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Superply", name));
         }
         match (name, arg) {
@@ -453,10 +457,11 @@ impl KnownGame for superply::Superply {
 
 impl KnownGame for upright::Upright {
     const BASELINES: &'static str = "random, greedy";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::upright::{AGENT_NAMES, agent_by_name};
-        if !AGENT_NAMES.contains(&name) {
+        use tabula_baselines::upright::agent_by_name;
+        if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Upward-Rightward", name));
         }
         anyhow::ensure!(arg.is_none(), "{name} takes no number");
@@ -477,11 +482,12 @@ impl KnownGame for upright::Upright {
 
 impl KnownGame for clue::Clue {
     const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], quick, ismcts[:ITERATIONS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::clue::{AGENT_NAMES, agent_by_name};
-        if !AGENT_NAMES.contains(&name) {
+        use tabula_baselines::clue::agent_by_name;
+        if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Clue", name));
         }
         let name = match (name, arg) {

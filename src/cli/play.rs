@@ -6,6 +6,7 @@ use clap::Args;
 use rand::Rng;
 use std::io::{BufRead, Write};
 use tabula::registry::registry;
+use tabula::session::board::outcome_in_words;
 use tabula_core::{DynGame, DynState, GameRng, Player, Turn, rng_from_seed};
 
 #[derive(Debug, Args)]
@@ -129,19 +130,12 @@ impl<R: BufRead> Session<R> {
 
     fn result_line(&self, state: &dyn DynState) -> String {
         let returns = state.returns();
-        if self.game.num_players() == 1 {
-            return format!("Game over. Score: {}", returns[0]);
-        }
         let best = returns.iter().cloned().fold(f64::MIN, f64::max);
-        let winners: Vec<usize> = (0..returns.len()).filter(|&p| returns[p] == best).collect();
-        if winners.len() == returns.len() {
-            "Game over: a draw.".into()
-        } else if winners == [self.human] {
-            format!("Game over: you ({}) win!", self.game.player_name(self.human))
-        } else {
-            let names: Vec<String> = winners.iter().map(|&p| self.game.player_name(p)).collect();
-            format!("Game over: {} wins.", names.join(" and "))
+        let sole_winner = returns.iter().filter(|&&r| r == best).count() == 1;
+        if returns.len() > 1 && sole_winner && returns[self.human] == best {
+            return format!("Game over: you ({}) win!", self.game.player_name(self.human));
         }
+        format!("Game over: {}.", outcome_in_words(&returns, |p| self.game.player_name(p)))
     }
 
     /// Reads one trimmed line; `None` at end of input.

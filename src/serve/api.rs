@@ -178,7 +178,7 @@ fn asset(name: &str, compiled: &'static str) -> Response {
     let text = std::env::var_os("TABULA_SERVE_WEB")
         .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
         .map_or(std::borrow::Cow::Borrowed(compiled), std::borrow::Cow::Owned);
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], text.into_owned()).into_response()
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], text).into_response()
 }
 
 /// The agents the page suggests for a game: its baselines and the shipped model.
@@ -188,13 +188,7 @@ impl GameTask for Suggestions {
     type Output = Vec<String>;
 
     fn run<G: KnownGame>(self, _game: G) -> anyhow::Result<Vec<String>> {
-        let mut names: Vec<String> = G::BASELINES
-            .split(',')
-            .map(|name| name.split('[').next().unwrap_or_default().trim().to_string())
-            .filter(|name| !name.is_empty())
-            .collect();
-        names.extend(["shipped".to_string(), "shipped:32".to_string()]);
-        Ok(names)
+        Ok(G::BASELINE_NAMES.iter().chain(&["shipped", "shipped:32"]).map(|name| name.to_string()).collect())
     }
 }
 
@@ -207,7 +201,7 @@ async fn games() -> Response {
             let agents = with_game(entry.name, Suggestions).unwrap_or_default();
             Some(json!({
                 "name": entry.name,
-                "title": super::table::title(entry.name),
+                "title": game.name(),
                 "spec": entry.example,
                 "players": game.num_players(),
                 "player_names": (0..game.num_players()).map(|p| game.player_name(p)).collect::<Vec<_>>(),

@@ -1,11 +1,11 @@
 //! A game of an arena's `--records` file, shown move by move: every position is worked out
 //! once (as `tabula replay` does it, chance included), then stepped through.
 
-use super::table::{ActionView, MoveView, Refusal, ReplayPosition, SeatView, View, title};
+use super::table::{ActionView, MoveView, Refusal, ReplayPosition, SeatView, View};
 use crate::players::{GameTask, KnownGame, with_game};
 use serde::Deserialize;
 use serde_json::Value;
-use tabula_core::State;
+use tabula_core::{GameSpec, State};
 
 /// The fields of a record line a replay needs; the others are ignored.
 #[derive(Debug, Deserialize)]
@@ -29,7 +29,9 @@ struct Frame {
 }
 
 pub struct Replay {
+    /// The registry's name (`score4`) and the game's own (`Score 4`).
     game: String,
+    title: String,
     spec: String,
     player_names: Vec<String>,
     players: Vec<String>,
@@ -75,7 +77,7 @@ impl Replay {
             id: id.to_string(),
             game: self.game.clone(),
             spec: self.spec.clone(),
-            title: title(&self.game),
+            title: self.title.clone(),
             player_names: self.player_names.clone(),
             seats: (0..self.player_names.len())
                 .map(|p| SeatView { kind: "replay", name: self.players.get(p).cloned().unwrap_or_else(|| "?".into()) })
@@ -128,7 +130,8 @@ impl GameTask for Build {
             previous = Some(state);
         }
         Ok(Replay {
-            game: game.spec().split('(').next().unwrap_or_default().to_string(),
+            game: game.spec().parse::<GameSpec>()?.name,
+            title: game.name().to_string(),
             spec: game.spec(),
             player_names: (0..game.num_players()).map(|p| game.player_name(p)).collect(),
             players: record.players,

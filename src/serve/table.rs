@@ -5,7 +5,7 @@ use crate::players::{BuildOptions, PlayerSpec};
 use crate::session::{AgentCache, GameEnv, build_env, parse_agent};
 use serde::Serialize;
 use serde_json::Value;
-use tabula_core::{Action, Player};
+use tabula_core::{Action, GameSpec, Player};
 
 /// Why a request cannot be done, with the HTTP status that says so.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,19 +129,6 @@ pub struct View {
     pub replay: Option<ReplayPosition>,
 }
 
-/// A game's name as people write it.
-pub fn title(game: &str) -> String {
-    match game {
-        "score4" => "Score 4",
-        "superball" => "Superball",
-        "superply" => "Superply",
-        "upright" => "Upward-Rightward",
-        "clue" => "Generalized Clue",
-        other => other,
-    }
-    .to_string()
-}
-
 /// Reads a seat: `human`, or a player spec. Programs (`cmd:`) are refused: a page must not start
 /// processes on the server.
 pub fn parse_seat(text: &str) -> Result<Option<PlayerSpec>> {
@@ -189,9 +176,9 @@ impl Table {
         Ok(Table { spec: game_spec, env, seats: built, seed, history: Vec::new(), thinking: None, resigned: None })
     }
 
-    /// The registry's name of the game (`score4`).
-    fn game_name(&self) -> &str {
-        self.spec.split('(').next().unwrap_or_default()
+    /// The registry's name of the game (`score4`), read from its spec.
+    fn game_name(&self) -> String {
+        self.spec.parse::<GameSpec>().map(|s| s.name).unwrap_or_default()
     }
 
     fn is_done(&self) -> bool {
@@ -366,9 +353,9 @@ impl Table {
         let last = self.history.last();
         View {
             id: id.to_string(),
-            game: self.game_name().to_string(),
+            game: self.game_name(),
             spec: self.spec.clone(),
-            title: title(self.game_name()),
+            title: game.name().to_string(),
             player_names: (0..game.num_players()).map(|p| game.player_name(p)).collect(),
             seats: self.seats.iter().map(Seat::view).collect(),
             to_move,

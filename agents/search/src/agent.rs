@@ -3,7 +3,7 @@
 use crate::advisor::SharedAdvisor;
 use crate::config::SearchConfig;
 use crate::evaluator::Evaluator;
-use crate::search::Search;
+use crate::search::{Search, SearchResult};
 use rand::RngCore;
 use std::time::{Duration, Instant};
 use tabula_core::{Action, Agent, State, Thinking};
@@ -17,8 +17,9 @@ pub struct MctsAgent<S: State, E> {
     search: Option<Search<S>>,
     name: String,
     advisor: Option<SharedAdvisor<S>>,
-    /// What the last move's search saw, for [`Agent::thinking`].
-    last: Option<Thinking>,
+    /// The last move's result; with the tree still rooted at that move's state, it is all
+    /// [`Agent::thinking`] reads (worked out only when asked).
+    last: Option<SearchResult>,
 }
 
 impl<S: State, E: Evaluator<S> + Send> MctsAgent<S, E> {
@@ -67,12 +68,13 @@ impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
                 search.result(rng)
             }
         };
-        self.last = Some(search.thinking(&result));
-        result.action
+        let action = result.action;
+        self.last = Some(result);
+        action
     }
 
     fn thinking(&self) -> Option<Thinking> {
-        self.last.clone()
+        Some(self.search.as_ref()?.thinking(self.last.as_ref()?))
     }
 
     fn reset(&mut self) {

@@ -26,6 +26,7 @@ use crate::params::Params;
 use crate::rules::{ClueState, Event, Phase};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use tabula_core::Player;
 
 /// The answer to a question, as one player saw it.
@@ -59,6 +60,29 @@ pub enum Seen {
         player: Player,
         hand: ItemSet,
     },
+}
+
+/// The event in words, as the player who saw it was told (players numbered from 1).
+impl fmt::Display for Seen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seen::Asked { asker, target, list, answer } => {
+                write!(f, "Player {} asked player {} about {list}: ", asker + 1, target + 1)?;
+                match answer {
+                    Answer::None => write!(f, "none."),
+                    Answer::Unseen => write!(f, "an item was shown."),
+                    Answer::Shown(item) => write!(f, "{item} was shown."),
+                }
+            }
+            Seen::Departed { player, hand, guess: Some(guess) } => {
+                write!(f, "Player {} guessed {guess} and left, holding {hand}.", player + 1)
+            }
+            Seen::Departed { player, hand, guess: None } => {
+                write!(f, "Player {} guessed and left, holding {hand}.", player + 1)
+            }
+            Seen::Removed { player, hand } => write!(f, "Player {} was removed, holding {hand}.", player + 1),
+        }
+    }
 }
 
 impl Event {

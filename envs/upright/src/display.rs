@@ -52,22 +52,27 @@ pub fn draw(board: &Board) -> String {
     out
 }
 
+/// Where the game stands, in one line: who wins, or whose move it is and what it may do.
+pub fn status(state: &UprightState) -> String {
+    if state.is_over() {
+        return match state.winner() {
+            Some(side) => format!("{} wins.", side.title()),
+            None => "Draw.".into(),
+        };
+    }
+    let side = state.to_move();
+    match (state.phase(), state.last_square()) {
+        (Phase::One, _) => format!("Phase 1: {} ({}) to fill one square.", side.title(), side.pen()),
+        (Phase::Two, None) => format!("Phase 2: {} ({}) to move.", side.title(), side.pen()),
+        (Phase::Two, Some(last)) => {
+            format!("Phase 2: {} ({}) to go on from {last} or end the move.", side.title(), side.pen())
+        }
+    }
+}
+
 impl fmt::Display for UprightState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&draw(self.board()))?;
-        if self.is_over() {
-            return match self.winner() {
-                Some(side) => writeln!(f, "{} wins.", side.title()),
-                None => writeln!(f, "Draw."),
-            };
-        }
-        let side = self.to_move();
-        match (self.phase(), self.last_square()) {
-            (Phase::One, _) => writeln!(f, "Phase 1: {} ({}) to fill one square.", side.title(), side.pen()),
-            (Phase::Two, None) => writeln!(f, "Phase 2: {} ({}) to move.", side.title(), side.pen()),
-            (Phase::Two, Some(last)) => {
-                writeln!(f, "Phase 2: {} ({}) to go on from {last} or end the move.", side.title(), side.pen())
-            }
-        }
+        writeln!(f, "{}", status(self))
     }
 }

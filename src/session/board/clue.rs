@@ -2,7 +2,7 @@
 //! question or guess in the making, and the last public events as that seat saw them.
 
 use super::{Drawn, numbers};
-use clue::{Clue, ClueState, Event, Item, Phase};
+use clue::{Clue, ClueState, Item, Phase};
 use serde_json::{Value, json};
 use tabula_core::{Action, Game, Player};
 
@@ -55,33 +55,11 @@ impl Drawn for Clue {
             )),
             Phase::Over => {}
         }
+        // Each event as this seat was told it: the clue crate decides what a seat may see.
         let history = state.history();
-        for event in &history[history.len().saturating_sub(EVENTS_SHOWN)..] {
-            info.push(match event {
-                Event::Asked { asker, target, list, shown } => {
-                    let answer = match shown {
-                        None => "no item".to_string(),
-                        Some(item) if viewer == *asker || viewer == *target => format!("item {item}"),
-                        Some(_) => "an item".to_string(),
-                    };
-                    format!(
-                        "{} asked {} about {list}: shown {answer}.",
-                        self.player_name(*asker),
-                        self.player_name(*target)
-                    )
-                }
-                // A guess is told to the arbitrator alone.
-                Event::Departed { player, guess, hand } if *player == viewer => {
-                    format!("{} guessed {guess} and left, showing the hand {hand}.", self.player_name(*player))
-                }
-                Event::Departed { player, hand, .. } => {
-                    format!("{} guessed and left, showing the hand {hand}.", self.player_name(*player))
-                }
-                Event::Removed { player, hand } => {
-                    format!("{} was removed; its hand was {hand}.", self.player_name(*player))
-                }
-            });
-        }
+        info.extend(
+            history[history.len().saturating_sub(EVENTS_SHOWN)..].iter().map(|e| e.seen_by(viewer).to_string()),
+        );
         json!({"kind": "notebook", "columns": numbers(params.items), "rows": rows, "info": info})
     }
 

@@ -23,19 +23,23 @@ pub trait Drawn: Game {
 
     /// One line saying how a finished game ended.
     fn result(&self, state: &Self::State) -> String {
-        let returns = state.returns();
-        match returns[..] {
-            [score] => format!("Score {score}"),
-            [a, b] if a > b => format!("{} wins", self.player_name(0)),
-            [a, b] if a < b => format!("{} wins", self.player_name(1)),
-            [_, _] => "Draw".into(),
-            _ => {
-                let mut order: Vec<Player> = (0..returns.len()).collect();
-                order.sort_by(|&a, &b| returns[b].total_cmp(&returns[a]));
-                let ranks: Vec<String> =
-                    order.iter().enumerate().map(|(k, &p)| format!("{}. {}", k + 1, self.player_name(p))).collect();
-                format!("{} wins — {}", self.player_name(order[0]), ranks.join(", "))
-            }
+        outcome_in_words(&state.returns(), |p| self.player_name(p))
+    }
+}
+
+/// How a finished game ended, from its returns: `Score 120` (one player), `Draw`, `White wins`,
+/// or with more players the winner and everyone's place (`Player 3 wins — 1. Player 3, 2. ...`).
+pub fn outcome_in_words(returns: &[f64], name: impl Fn(Player) -> String) -> String {
+    match returns {
+        [score] => format!("Score {score}"),
+        _ if returns.iter().all(|&r| r == returns[0]) => "Draw".into(),
+        [a, b] => format!("{} wins", name(if a > b { 0 } else { 1 })),
+        _ => {
+            let mut order: Vec<Player> = (0..returns.len()).collect();
+            order.sort_by(|&a, &b| returns[b].total_cmp(&returns[a]));
+            let places: Vec<String> =
+                order.iter().enumerate().map(|(k, &p)| format!("{}. {}", k + 1, name(p))).collect();
+            format!("{} wins — {}", name(order[0]), places.join(", "))
         }
     }
 }

@@ -47,8 +47,4 @@ impl Drawn for Superball {
             None => Vec::new(),
         }
     }
-
-    fn result(&self, state: &SuperballState) -> String {
-        format!("Game over — score {}", state.score())
-    }
 }

@@ -32,8 +32,8 @@ impl Drawn for Upright {
             (0..n).map(|c| format!("{} ({})", (b'a' + c as u8) as char, product(&column_runs(board, c)))).collect();
         let [rows, columns] = state.scores();
         let mut info = vec![format!("Rows (player 1, o): {rows}"), format!("Columns (player 2, x): {columns}")];
-        if let Some(line) = state.to_string().lines().last().filter(|_| !state.is_over()) {
-            info.push(line.to_string());
+        if !state.is_over() {
+            info.push(upright::display::status(state));
         }
         grid(n, n, cells, row_labels, col_labels, info)
     }

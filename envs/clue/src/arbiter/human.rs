@@ -4,7 +4,6 @@
 
 use super::contestant::{Contestant, Fault};
 use crate::protocol::{Command, Reply};
-use crate::view::{Answer, Seen};
 use std::io::{BufRead, Write};
 
 /// A person: lines typed on `input`, messages on `output`.
@@ -65,22 +64,7 @@ impl Contestant for Human {
                 self.read_reply(&format!("Player {} asks you about {list}: show which?", asker + 1))
             }
             Command::Note(seen) => {
-                let text = match seen {
-                    Seen::Asked { asker, target, list, answer } => format!(
-                        "Player {} asked player {} about {list}: {}.",
-                        asker + 1,
-                        target + 1,
-                        match answer {
-                            Answer::None => "none".to_string(),
-                            Answer::Unseen => "an item was shown".to_string(),
-                            Answer::Shown(i) => format!("{i} was shown"),
-                        }
-                    ),
-                    Seen::Departed { player, hand, .. } => {
-                        format!("Player {} guessed and left, holding {hand}.", player + 1)
-                    }
-                    Seen::Removed { player, hand } => format!("Player {} was removed, holding {hand}.", player + 1),
-                };
+                let text = seen.to_string();
                 self.say(&text);
                 Ok(Reply::Ok)
             }
