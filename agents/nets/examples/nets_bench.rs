@@ -5,8 +5,9 @@
 //!   cargo run --release -p tabula-nets --example nets_bench -- [--reps 5] [--min-secs 0.3] [--only score4]
 //! ```
 //!
-//! For each net: inference positions/s at batch 1, 32, 64 and 256, and training samples/s (one
-//! AdamW step per batch) at batch 128 and 256. Each figure is the median of `--reps` timed runs,
+//! For each net: inference positions/s at batch 1, 32, 64 and 256 (`infer`, the frozen path),
+//! the same through burn's own forward pass at batch 64 (`infer_with_burn`, what `infer` did
+//! before the frozen path), and training samples/s (one AdamW step per batch) at batch 128 and 256. Each figure is the median of `--reps` timed runs,
 //! each run repeating the call for at least `--min-secs`. GFLOP/s counts multiply-adds as 2 FLOPs
 //! of the convolutions and linear layers only (a training step is counted as 3× the forward
 //! pass), and is compared with a reference: the f32 GFLOP/s of one big sgemm by the
@@ -183,11 +184,12 @@ fn main() {
         ("superball", superball(32, 2)),
     ];
     println!(
-        "{:<10} {:<26} {:>8} {:>6} | {:>8} {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} | {:>8} {:>9} {:>8}",
+        "{:<10} {:<26} {:>8} {:>6} | {:>8} | {:>8} {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} | {:>8} {:>8} {:>9} {:>8}",
         "game",
         "net",
         "params",
         "MFLOP",
+        "burn b64",
         "inf b=1",
         "inf b=32",
         "inf b=64",
@@ -195,6 +197,7 @@ fn main() {
         "2thr b=32",
         "train 128",
         "train 256",
+        "burn%ref",
         "i64 %ref",
         "i256 %ref",
         "trn %ref"
@@ -209,6 +212,10 @@ fn main() {
                 std::hint::black_box(net.infer(&obs, b));
             }));
         }
+        let obs = batch(config, 64).observations;
+        let burn64 = median_rate(args.reps, args.min_secs, 64, || {
+            std::hint::black_box(net.infer_with_burn(&obs, 64));
+        });
         // Two threads sharing one `&PolicyValueNet`, batches of 32: how self-play workers call it.
         let obs = batch(config, 32).observations;
         let shared = median_rate(args.reps, args.min_secs, 2 * 4 * 32, || {
@@ -233,11 +240,12 @@ fn main() {
         let gflops = |positions_per_s: f64| positions_per_s * flops / 1e9;
         let train_gflops = train[1] * 3.0 * flops / 1e9;
         println!(
-            "{:<10} {:<26} {:>8} {:>6.2} | {:>8.0} {:>8.0} {:>8.0} {:>9.0} {:>9.0} | {:>9.0} {:>9.0} | {:>7.1}% {:>8.1}% {:>7.1}%",
+            "{:<10} {:<26} {:>8} {:>6.2} | {:>8.0} | {:>8.0} {:>8.0} {:>8.0} {:>9.0} {:>9.0} | {:>9.0} {:>9.0} | {:>7.1}% {:>7.1}% {:>8.1}% {:>7.1}%",
             game,
             config.summary().split(" [").next().unwrap_or_default(),
             net.num_params(),
             flops / 1e6,
+            burn64,
             inf[0],
             inf[1],
             inf[2],
@@ -245,12 +253,14 @@ fn main() {
             shared,
             train[0],
             train[1],
+            100.0 * gflops(burn64) / reference,
             100.0 * gflops(inf[2]) / reference,
             100.0 * gflops(inf[3]) / reference,
             100.0 * train_gflops / reference,
         );
     }
-    println!("\nunits: inference positions/s (2thr: two threads sharing the net, total), training samples/s;");
-    println!("MFLOP: forward pass per position; %ref = achieved GFLOP/s (inference at b=64 and b=256,");
-    println!("training at b=256 counted as 3x forward FLOPs) over the reference sgemm. Load average now {}.", load());
+    println!("\nunits: inference positions/s (burn b64: burn's forward pass; inf: the frozen path `infer` uses;");
+    println!("2thr: two threads sharing the net, total), training samples/s; MFLOP: forward pass per position;");
+    println!("%ref = achieved GFLOP/s (burn and frozen inference at b=64, frozen at b=256, training at b=256");
+    println!("counted as 3x forward FLOPs) over the reference sgemm. Load average now {}.", load());
 }

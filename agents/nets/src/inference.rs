@@ -1,4 +1,8 @@
-//! [`PolicyValueNet`]: the inference net the search calls, on `Device::flex()`.
+//! [`PolicyValueNet`]: the inference net the search calls.
+//!
+//! It keeps the burn module (for saving, and as the reference) and a [`FrozenNet`] built from
+//! it, which computes [`infer`](PolicyValueNet::infer): the same function several times faster
+//! at tabula's sizes (`nets_bench`), equal to burn's forward pass up to float rounding.
 //!
 //! ```
 //! use tabula_nets::{NetConfig, PolicyValueNet, masked_softmax};
@@ -15,11 +19,9 @@
 //! # Threads
 //!
 //! `PolicyValueNet` is `Send + Sync` (checked at compile time below): its parameters are
-//! immutable tensors behind `Arc`s and the batch-norm running statistics sit behind a mutex that
-//! inference only reads. Rayon self-play workers can share one `&PolicyValueNet`; `clone()` is
-//! also cheap (it shares the weight buffers) for code that wants an owned copy per thread. The
-//! flex backend itself parallelises large ops with rayon, so on a 2-core machine a couple of
-//! callers with batches of 32–256 keep both cores busy; many concurrent batch-1 calls do not.
+//! immutable (tensors behind `Arc`s, the frozen copy behind an `Arc`). Rayon self-play workers
+//! can share one `&PolicyValueNet`; `clone()` is cheap (it shares the weights). `infer` splits a
+//! batch across rayon's threads when it is big enough to pay for it.
 
 use burn::module::Module;
 use burn::store::ModuleRecord;
@@ -28,7 +30,9 @@ use burn::tensor::{Bytes, Device, Tensor, TensorData};
 use crate::card::ModelCard;
 use crate::config::NetConfig;
 use crate::error::NetError;
+use crate::frozen::FrozenNet;
 use crate::net::Net;
+use std::sync::Arc;
 
 /// The network's answer for a batch of observations, row-major.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,6 +63,7 @@ impl Inference {
 #[derive(Debug, Clone)]
 pub struct PolicyValueNet {
     net: Net,
+    frozen: Arc<FrozenNet>,
     config: NetConfig,
     device: Device,
 }
@@ -74,12 +79,13 @@ impl PolicyValueNet {
     pub fn new(config: NetConfig) -> Result<Self, NetError> {
         config.validate()?;
         let device = Device::flex();
-        Ok(PolicyValueNet { net: Net::initialised(&config, &device, None), config, device })
+        Ok(Self::from_parts(Net::initialised(&config, &device, None), config))
     }
 
     /// Wraps a module that already lives on a plain (non-autodiff) device.
     pub(crate) fn from_parts(net: Net, config: NetConfig) -> Self {
-        PolicyValueNet { net, config, device: Device::flex() }
+        let frozen = Arc::new(FrozenNet::new(&net, &config));
+        PolicyValueNet { net, frozen, config, device: Device::flex() }
     }
 
     /// Builds the net `card` describes and loads `weights` (burnpack bytes, as written by
@@ -95,11 +101,10 @@ impl PolicyValueNet {
         card.net.validate()?;
         let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(weights.to_vec()))
             .map_err(|e| NetError::Record(format!("weights are not a burnpack record: {e}")))?;
-        let device = Device::flex();
-        let net = Net::new(&card.net, &device)
+        let net = Net::new(&card.net, &Device::flex())
             .try_load_record(record)
             .map_err(|e| NetError::Record(format!("weights do not match the card's network: {e}")))?;
-        Ok(PolicyValueNet { net, config: card.net.clone(), device })
+        Ok(Self::from_parts(net, card.net.clone()))
     }
 
     /// The weights as burnpack bytes.
@@ -124,6 +129,22 @@ impl PolicyValueNet {
     /// If `observations.len() != batch × input_len` or `batch == 0`: a caller bug, like an index out
     /// of bounds.
     pub fn infer(&self, observations: &[f32], batch: usize) -> Inference {
+        self.check_batch(observations, batch);
+        let (policy_logits, values) = self.frozen.forward(observations, batch);
+        Inference { batch, policy_logits, values }
+    }
+
+    /// [`infer`](Self::infer) through burn's own forward pass: the reference the frozen path is
+    /// tested against, and `nets_bench`'s "before".
+    pub fn infer_with_burn(&self, observations: &[f32], batch: usize) -> Inference {
+        self.check_batch(observations, batch);
+        let len = self.config.input_len();
+        let x = Tensor::<2>::from_data(TensorData::new(observations.to_vec(), [batch, len]), &self.device);
+        let (logits, values) = self.net.forward(x, &self.config);
+        Inference { batch, policy_logits: to_vec(logits), values: to_vec(values) }
+    }
+
+    fn check_batch(&self, observations: &[f32], batch: usize) {
         let len = self.config.input_len();
         assert!(batch > 0, "infer: empty batch");
         assert_eq!(
@@ -132,9 +153,6 @@ impl PolicyValueNet {
             "infer: {batch} observations of {len} floats need {} floats",
             batch * len
         );
-        let x = Tensor::<2>::from_data(TensorData::new(observations.to_vec(), [batch, len]), &self.device);
-        let (logits, values) = self.net.forward(x, &self.config);
-        Inference { batch, policy_logits: to_vec(logits), values: to_vec(values) }
     }
 }
 

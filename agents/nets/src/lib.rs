@@ -7,7 +7,8 @@
 //! * [`NetConfig`] — ResNet trunk for `[C, H, W]` observations or MLP for vectors; policy logits
 //!   over the action space; value head with one output per seat (relative order: 0 is the
 //!   observer), tanh or linear.
-//! * [`PolicyValueNet`] — inference on `Device::flex()`: `infer(&obs, batch)`. `Send + Sync`.
+//! * [`PolicyValueNet`] — inference: `infer(&obs, batch)`, computed by a [`FrozenNet`] (the
+//!   burn module's weights, batch norm folded, outside burn's per-op overhead). `Send + Sync`.
 //! * [`Learner`] — training on `Device::flex().autodiff()` with AdamW: `train_step(&TrainBatch)`,
 //!   `inference_net()`, checkpoints with optimizer state ([`Learner::save_checkpoint`]).
 //! * [`ModelCard`] — the JSON beside every saved model (`model.bpk` + `model.json`), checked
@@ -37,6 +38,7 @@ pub mod card;
 pub mod checkpoint;
 pub mod config;
 pub mod error;
+pub mod frozen;
 pub mod inference;
 pub mod layers;
 pub mod learner;
@@ -48,6 +50,7 @@ pub use batch::TrainBatch;
 pub use card::{Expected, ModelCard};
 pub use config::{NetConfig, Norm, TrunkConfig, ValueActivation};
 pub use error::NetError;
+pub use frozen::FrozenNet;
 pub use inference::{Inference, PolicyValueNet, masked_softmax};
 pub use learner::{Learner, LearnerConfig, Losses};
 pub use model_file::card_path;

@@ -15,17 +15,17 @@ use crate::layers::{ConvPolicyHead, ConvValueHead, MlpTrunk, ResNetTrunk, ValueM
 /// A ResNet trunk with its conv heads.
 #[derive(Module, Debug)]
 pub struct ResNetNet {
-    trunk: ResNetTrunk,
-    policy: ConvPolicyHead,
-    value: ConvValueHead,
+    pub(crate) trunk: ResNetTrunk,
+    pub(crate) policy: ConvPolicyHead,
+    pub(crate) value: ConvValueHead,
 }
 
 /// An MLP trunk with its linear heads.
 #[derive(Module, Debug)]
 pub struct MlpNet {
-    trunk: MlpTrunk,
-    policy: Linear,
-    value: ValueMlp,
+    pub(crate) trunk: MlpTrunk,
+    pub(crate) policy: Linear,
+    pub(crate) value: ValueMlp,
 }
 
 /// A policy/value network of either kind.

@@ -10,8 +10,8 @@ use crate::config::Norm;
 /// `conv(k×k, same padding)` then batch norm when the net uses it.
 #[derive(Module, Debug)]
 pub struct ConvNorm {
-    conv: Conv2d,
-    norm: Option<BatchNorm>,
+    pub(crate) conv: Conv2d,
+    pub(crate) norm: Option<BatchNorm>,
 }
 
 impl ConvNorm {

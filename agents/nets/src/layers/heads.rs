@@ -14,8 +14,8 @@ use crate::config::Norm;
 /// `channels·H·W × A`.
 #[derive(Module, Debug)]
 pub struct ConvPolicyHead {
-    squeeze: ConvNorm,
-    out: Linear,
+    pub(crate) squeeze: ConvNorm,
+    pub(crate) out: Linear,
 }
 
 impl ConvPolicyHead {
@@ -36,8 +36,8 @@ impl ConvPolicyHead {
 /// value outputs.
 #[derive(Module, Debug)]
 pub struct ConvValueHead {
-    squeeze: ConvNorm,
-    mlp: ValueMlp,
+    pub(crate) squeeze: ConvNorm,
+    pub(crate) mlp: ValueMlp,
 }
 
 impl ConvValueHead {
@@ -65,8 +65,8 @@ impl ConvValueHead {
 /// `Linear -> ReLU -> Linear`: the value head on a vector (also the tail of [`ConvValueHead`]).
 #[derive(Module, Debug)]
 pub struct ValueMlp {
-    hidden: Linear,
-    out: Linear,
+    pub(crate) hidden: Linear,
+    pub(crate) out: Linear,
 }
 
 impl ValueMlp {

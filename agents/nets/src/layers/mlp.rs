@@ -8,7 +8,7 @@ use burn::tensor::{Device, Tensor};
 /// `Linear -> ReLU` for each hidden size in turn.
 #[derive(Module, Debug)]
 pub struct MlpTrunk {
-    layers: Vec<Linear>,
+    pub(crate) layers: Vec<Linear>,
 }
 
 impl MlpTrunk {

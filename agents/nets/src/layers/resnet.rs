@@ -10,8 +10,8 @@ use crate::config::Norm;
 /// `x -> relu(x + conv(relu(conv(x))))`, both convs 3x3 and `channels` wide.
 #[derive(Module, Debug)]
 pub struct ResBlock {
-    first: ConvNorm,
-    second: ConvNorm,
+    pub(crate) first: ConvNorm,
+    pub(crate) second: ConvNorm,
 }
 
 impl ResBlock {
@@ -31,8 +31,8 @@ impl ResBlock {
 /// Stem conv from the observation planes to `channels`, then `blocks` residual blocks.
 #[derive(Module, Debug)]
 pub struct ResNetTrunk {
-    stem: ConvNorm,
-    blocks: Vec<ResBlock>,
+    pub(crate) stem: ConvNorm,
+    pub(crate) blocks: Vec<ResBlock>,
 }
 
 impl ResNetTrunk {
