@@ -137,10 +137,11 @@ impl NetConfig {
     /// MLP (256, 256) otherwise. One value output per player, tanh for two or more players and
     /// linear for one (single-player games report normalised returns, not wins).
     ///
-    /// Sizes come from `examples/nets_bench.rs` on the 2-core box: a [10, 4, 4] board at 32x4
-    /// trains ~3.5k samples/s and infers ~15k positions/s (64x4: ~1.3k and ~5k); a [7, 8, 10]
-    /// board with 3,236 actions at 32x2 trains ~1k samples/s and infers ~4.6k positions/s (32x4:
-    /// ~0.6k and ~2.8k). Self-play inference, not the learner, is the bottleneck, so small wins.
+    /// Sizes come from `examples/nets_bench.rs` on the 2-core box: an [18, 4, 4] board at 32x4
+    /// trains ~2k samples/s and infers ~40k positions/s at batch 64 (64x4: ~1k and ~11k); an
+    /// [7, 8, 10] board with 3,236 actions at 32x2 trains ~0.7k samples/s and infers ~8.6k
+    /// positions/s (32x4: ~0.5k and ~4.3k). Inference runs on the frozen path; the learner, on
+    /// burn's autodiff, is now the slower side of a training run, so small nets still win.
     pub fn for_game<G: Game>(game: &G) -> Self {
         let shape = game.observation_shape();
         let players = game.num_players();
