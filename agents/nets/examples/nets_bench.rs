@@ -17,7 +17,7 @@
 use std::time::Instant;
 
 use burn::tensor::{Device, Distribution, Tensor};
-use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, TrainBatch, TrunkConfig, ValueActivation};
+use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, TrainBatch, ValueActivation};
 
 struct Args {
     reps: usize,
@@ -57,33 +57,6 @@ fn median_rate(reps: usize, min_secs: f64, items: usize, mut f: impl FnMut()) ->
         .collect();
     rates.sort_by(f64::total_cmp);
     rates[rates.len() / 2]
-}
-
-/// Forward-pass FLOPs of one position (2 per multiply-add, convs and linear layers only).
-fn forward_flops(c: &NetConfig) -> f64 {
-    let linear = |i: usize, o: usize| 2.0 * (i * o) as f64;
-    match &c.trunk {
-        TrunkConfig::ResNet { channels, blocks, policy_channels, value_channels, .. } => {
-            let (planes, cells) = (c.input_shape[0], c.input_shape[1] * c.input_shape[2]);
-            let conv = |i: usize, o: usize, k: usize| 2.0 * (i * o * k * k * cells) as f64;
-            conv(planes, *channels, 3)
-                + 2.0 * *blocks as f64 * conv(*channels, *channels, 3)
-                + conv(*channels, *policy_channels, 1)
-                + linear(policy_channels * cells, c.num_actions)
-                + conv(*channels, *value_channels, 1)
-                + linear(value_channels * cells, c.value_hidden)
-                + linear(c.value_hidden, c.value_outputs)
-        }
-        TrunkConfig::Mlp { hidden } => {
-            let mut width = c.input_len();
-            let mut f = 0.0;
-            for &h in hidden {
-                f += linear(width, h);
-                width = h;
-            }
-            f + linear(width, c.num_actions) + linear(width, c.value_hidden) + linear(c.value_hidden, c.value_outputs)
-        }
-    }
 }
 
 /// A plausible batch: random observations, every action legal, uniform targets.
@@ -204,7 +177,7 @@ fn main() {
     );
     for (game, config) in nets.iter().filter(|(g, _)| args.only.as_deref().is_none_or(|o| o == *g)) {
         let net = PolicyValueNet::new(config.clone()).unwrap();
-        let flops = forward_flops(config);
+        let flops = net.flops_per_position() as f64;
         let mut inf = Vec::new();
         for b in [1, 32, 64, 256] {
             let obs = batch(config, b).observations;

@@ -118,6 +118,12 @@ impl PolicyValueNet {
         &self.config
     }
 
+    /// Forward-pass FLOPs of one position (2 per multiply-add, convolutions and linear layers):
+    /// what `nets_bench` divides by to compare with a matmul's GFLOP/s.
+    pub fn flops_per_position(&self) -> usize {
+        self.frozen.flops_per_position()
+    }
+
     /// Number of trainable parameters.
     pub fn num_params(&self) -> usize {
         self.net.num_params()

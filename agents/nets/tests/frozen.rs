@@ -71,3 +71,15 @@ fn a_row_is_the_same_alone_or_in_a_split_batch() {
         assert!(max_abs_diff(all.value(i), one.value(0)) < 1e-5, "row {i}");
     }
 }
+
+#[test]
+fn flops_are_counted_layer_by_layer() {
+    // [3, 4, 4] -> 8 channels, 2 blocks, heads of 4 and 2 planes, value hidden 64, 16 actions,
+    // 2 values; multiply-adds: stem 3·8·9·16, four 8·8·9·16 convs, squeezes 8·4·16 and 8·2·16,
+    // then 64·16, 32·64 and 64·2.
+    let net = PolicyValueNet::new(NetConfig::resnet(vec![3, 4, 4], 16, 2, 8, 2)).unwrap();
+    let macs = 3456 + 4 * 9216 + 512 + 256 + 1024 + 2048 + 128;
+    assert_eq!(net.flops_per_position(), 2 * macs);
+    let mlp = PolicyValueNet::new(NetConfig::mlp(vec![2, 5], 7, 3, vec![32, 16])).unwrap();
+    assert_eq!(mlp.flops_per_position(), 2 * (10 * 32 + 32 * 16 + 16 * 7 + 16 * 64 + 64 * 3));
+}

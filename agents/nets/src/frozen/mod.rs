@@ -17,6 +17,7 @@ use std::cell::RefCell;
 use rayon::prelude::*;
 
 use crate::config::{NetConfig, ValueActivation};
+use crate::layers::ConvNorm;
 use crate::net::Net;
 use layers::{FrozenConv, FrozenLinear};
 
@@ -28,32 +29,38 @@ pub struct FrozenNet {
     actions: usize,
     value_outputs: usize,
     activation: ValueActivation,
-    /// Forward FLOPs per position: how finely a batch is worth splitting across threads.
-    flops: usize,
 }
 
-// One `Body` a frozen net, never an array of them: the size gap costs nothing.
+// One `Body` a frozen net, never an array of them: the size gap between the variants costs nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Body {
-    ResNet {
-        /// Observation planes and board size.
-        planes: usize,
-        board: (usize, usize),
-        stem: FrozenConv,
-        blocks: Vec<(FrozenConv, FrozenConv)>,
-        policy_squeeze: FrozenConv,
-        policy_out: FrozenLinear,
-        value_squeeze: FrozenConv,
-        value_hidden: FrozenLinear,
-        value_out: FrozenLinear,
-    },
-    Mlp {
-        layers: Vec<FrozenLinear>,
-        policy: FrozenLinear,
-        value_hidden: FrozenLinear,
-        value_out: FrozenLinear,
-    },
+    ResNet(ResNet),
+    Mlp(Mlp),
+}
+
+/// A conv trunk and its conv heads; activations are `[cells, channels]` rows.
+#[derive(Debug, Clone)]
+struct ResNet {
+    /// Observation planes and board size.
+    planes: usize,
+    board: (usize, usize),
+    stem: FrozenConv,
+    blocks: Vec<(FrozenConv, FrozenConv)>,
+    policy_squeeze: FrozenConv,
+    policy_out: FrozenLinear,
+    value_squeeze: FrozenConv,
+    value_hidden: FrozenLinear,
+    value_out: FrozenLinear,
+}
+
+/// Fully connected layers and linear heads.
+#[derive(Debug, Clone)]
+struct Mlp {
+    layers: Vec<FrozenLinear>,
+    policy: FrozenLinear,
+    value_hidden: FrozenLinear,
+    value_out: FrozenLinear,
 }
 
 /// Work below which a batch is not split further (FLOPs per piece): a rayon task costs about a
@@ -79,56 +86,37 @@ thread_local! {
 impl FrozenNet {
     /// Copies `net`'s weights (batch norm in inference mode, folded) for `config`'s shapes.
     pub fn new(net: &Net, config: &NetConfig) -> FrozenNet {
-        let (body, flops) = match net {
+        let body = match net {
             Net::ResNet(net) => {
                 let s = &config.input_shape;
-                let (planes, board) = (s[0], (s[1], s[2]));
+                let board = (s[1], s[2]);
                 let cells = board.0 * board.1;
-                let conv = |c: &crate::layers::ConvNorm| FrozenConv::new(&c.conv, c.norm.as_ref());
+                let conv = |c: &ConvNorm| FrozenConv::new(&c.conv, c.norm.as_ref());
                 // burn flattens a head's `[planes, cells]`; a frozen net holds `[cells, planes]`.
                 let cell_major = |squeeze: &FrozenConv| -> Vec<usize> {
                     let p = squeeze.c_out;
                     (0..p * cells).map(|i| (i % p) * cells + i / p).collect()
                 };
-                let stem = conv(&net.trunk.stem);
-                let blocks: Vec<_> = net.trunk.blocks.iter().map(|b| (conv(&b.first), conv(&b.second))).collect();
                 let policy_squeeze = conv(&net.policy.squeeze);
-                let policy_out = FrozenLinear::new(&net.policy.out).reading(&cell_major(&policy_squeeze));
                 let value_squeeze = conv(&net.value.squeeze);
-                let value_hidden = FrozenLinear::new(&net.value.mlp.hidden).reading(&cell_major(&value_squeeze));
-                let value_out = FrozenLinear::new(&net.value.mlp.out);
-                let flops = 2
-                    * cells
-                    * (stem.macs_per_cell()
-                        + blocks.iter().map(|(a, b)| a.macs_per_cell() + b.macs_per_cell()).sum::<usize>()
-                        + policy_squeeze.macs_per_cell()
-                        + value_squeeze.macs_per_cell())
-                    + 2 * (policy_out.macs() + value_hidden.macs() + value_out.macs());
-                let body = Body::ResNet {
-                    planes,
+                Body::ResNet(ResNet {
+                    planes: s[0],
                     board,
-                    stem,
-                    blocks,
+                    stem: conv(&net.trunk.stem),
+                    blocks: net.trunk.blocks.iter().map(|b| (conv(&b.first), conv(&b.second))).collect(),
+                    policy_out: FrozenLinear::new(&net.policy.out).reading(&cell_major(&policy_squeeze)),
+                    value_hidden: FrozenLinear::new(&net.value.mlp.hidden).reading(&cell_major(&value_squeeze)),
+                    value_out: FrozenLinear::new(&net.value.mlp.out),
                     policy_squeeze,
-                    policy_out,
                     value_squeeze,
-                    value_hidden,
-                    value_out,
-                };
-                (body, flops)
+                })
             }
-            Net::Mlp(net) => {
-                let layers: Vec<_> = net.trunk.layers.iter().map(FrozenLinear::new).collect();
-                let policy = FrozenLinear::new(&net.policy);
-                let value_hidden = FrozenLinear::new(&net.value.hidden);
-                let value_out = FrozenLinear::new(&net.value.out);
-                let flops = 2
-                    * (layers.iter().map(FrozenLinear::macs).sum::<usize>()
-                        + policy.macs()
-                        + value_hidden.macs()
-                        + value_out.macs());
-                (Body::Mlp { layers, policy, value_hidden, value_out }, flops)
-            }
+            Net::Mlp(net) => Body::Mlp(Mlp {
+                layers: net.trunk.layers.iter().map(FrozenLinear::new).collect(),
+                policy: FrozenLinear::new(&net.policy),
+                value_hidden: FrozenLinear::new(&net.value.hidden),
+                value_out: FrozenLinear::new(&net.value.out),
+            }),
         };
         FrozenNet {
             body,
@@ -136,7 +124,14 @@ impl FrozenNet {
             actions: config.num_actions,
             value_outputs: config.value_outputs,
             activation: config.value_activation,
-            flops,
+        }
+    }
+
+    /// Forward-pass FLOPs of one position (2 per multiply-add, convolutions and linear layers).
+    pub fn flops_per_position(&self) -> usize {
+        2 * match &self.body {
+            Body::ResNet(net) => net.macs(),
+            Body::Mlp(net) => net.macs(),
         }
     }
 
@@ -147,7 +142,7 @@ impl FrozenNet {
         let mut logits = vec![0.0; batch * self.actions];
         let mut values = vec![0.0; batch * self.value_outputs];
         let threads = rayon::current_num_threads().max(1);
-        let smallest = MIN_PIECE_FLOPS.div_ceil(self.flops.max(1)).max(1);
+        let smallest = MIN_PIECE_FLOPS.div_ceil(self.flops_per_position().max(1)).max(1);
         let piece = batch.div_ceil(threads).max(smallest);
         if piece >= batch {
             self.forward_piece(observations, batch, &mut logits, &mut values);
@@ -171,56 +166,77 @@ impl FrozenNet {
         SCRATCH.with(|scratch| {
             let s = &mut *scratch.borrow_mut();
             match &self.body {
-                Body::ResNet {
-                    planes,
-                    board,
-                    stem,
-                    blocks,
-                    policy_squeeze,
-                    policy_out,
-                    value_squeeze,
-                    value_hidden,
-                    value_out,
-                } => {
-                    let cells = board.0 * board.1;
-                    // [n, planes, cells] -> [n·cells, planes]
-                    s.a.clear();
-                    s.a.resize(n * cells * planes, 0.0);
-                    for (p, position) in observations.chunks_exact(planes * cells).enumerate() {
-                        for (plane, values) in position.chunks_exact(cells).enumerate() {
-                            for (cell, &v) in values.iter().enumerate() {
-                                s.a[(p * cells + cell) * planes + plane] = v;
-                            }
-                        }
-                    }
-                    stem.forward(&s.a, n, *board, &mut s.unfolded, &mut s.b, None, true);
-                    for (first, second) in blocks {
-                        first.forward(&s.b, n, *board, &mut s.unfolded, &mut s.c, None, true);
-                        second.forward(&s.c, n, *board, &mut s.unfolded, &mut s.a, Some(&s.b), true);
-                        std::mem::swap(&mut s.a, &mut s.b);
-                    }
-                    policy_squeeze.forward(&s.b, n, *board, &mut s.unfolded, &mut s.head, None, true);
-                    policy_out.forward(&s.head, n, &mut s.out, false);
-                    logits.copy_from_slice(&s.out);
-                    value_squeeze.forward(&s.b, n, *board, &mut s.unfolded, &mut s.head, None, true);
-                    value_hidden.forward(&s.head, n, &mut s.hidden, true);
-                    value_out.forward(&s.hidden, n, &mut s.out, false);
-                    values.copy_from_slice(&s.out);
-                }
-                Body::Mlp { layers, policy, value_hidden, value_out } => {
-                    s.a.clear();
-                    s.a.extend_from_slice(observations);
-                    for layer in layers {
-                        layer.forward(&s.a, n, &mut s.b, true);
-                        std::mem::swap(&mut s.a, &mut s.b);
-                    }
-                    policy.forward(&s.a, n, &mut s.out, false);
-                    logits.copy_from_slice(&s.out);
-                    value_hidden.forward(&s.a, n, &mut s.hidden, true);
-                    value_out.forward(&s.hidden, n, &mut s.out, false);
-                    values.copy_from_slice(&s.out);
+                Body::ResNet(net) => net.forward(observations, n, s),
+                Body::Mlp(net) => net.forward(observations, n, s),
+            }
+            // Each body leaves the policy logits in `out` and the value head's input in `hidden`.
+            logits.copy_from_slice(&s.out);
+            let value_out = match &self.body {
+                Body::ResNet(net) => &net.value_out,
+                Body::Mlp(net) => &net.value_out,
+            };
+            value_out.forward(&s.hidden, n, &mut s.out, false);
+            values.copy_from_slice(&s.out);
+        });
+    }
+}
+
+impl ResNet {
+    fn macs(&self) -> usize {
+        let cells = self.board.0 * self.board.1;
+        let convs = std::iter::once(&self.stem)
+            .chain(self.blocks.iter().flat_map(|(a, b)| [a, b]))
+            .chain([&self.policy_squeeze, &self.value_squeeze]);
+        cells * convs.map(FrozenConv::macs_per_cell).sum::<usize>()
+            + self.policy_out.macs()
+            + self.value_hidden.macs()
+            + self.value_out.macs()
+    }
+
+    /// Policy logits into `s.out`, the value's hidden layer into `s.hidden`.
+    fn forward(&self, observations: &[f32], n: usize, s: &mut Scratch) {
+        let (planes, board) = (self.planes, self.board);
+        let cells = board.0 * board.1;
+        // [n, planes, cells] -> [n·cells, planes]
+        s.a.clear();
+        s.a.resize(n * cells * planes, 0.0);
+        for (p, position) in observations.chunks_exact(planes * cells).enumerate() {
+            for (plane, values) in position.chunks_exact(cells).enumerate() {
+                for (cell, &v) in values.iter().enumerate() {
+                    s.a[(p * cells + cell) * planes + plane] = v;
                 }
             }
-        });
+        }
+        self.stem.forward(&s.a, n, board, &mut s.unfolded, &mut s.b, None, true);
+        for (first, second) in &self.blocks {
+            first.forward(&s.b, n, board, &mut s.unfolded, &mut s.c, None, true);
+            second.forward(&s.c, n, board, &mut s.unfolded, &mut s.a, Some(&s.b), true);
+            std::mem::swap(&mut s.a, &mut s.b);
+        }
+        self.policy_squeeze.forward(&s.b, n, board, &mut s.unfolded, &mut s.head, None, true);
+        self.policy_out.forward(&s.head, n, &mut s.out, false);
+        self.value_squeeze.forward(&s.b, n, board, &mut s.unfolded, &mut s.head, None, true);
+        self.value_hidden.forward(&s.head, n, &mut s.hidden, true);
+    }
+}
+
+impl Mlp {
+    fn macs(&self) -> usize {
+        self.layers.iter().map(FrozenLinear::macs).sum::<usize>()
+            + self.policy.macs()
+            + self.value_hidden.macs()
+            + self.value_out.macs()
+    }
+
+    /// Policy logits into `s.out`, the value's hidden layer into `s.hidden`.
+    fn forward(&self, observations: &[f32], n: usize, s: &mut Scratch) {
+        s.a.clear();
+        s.a.extend_from_slice(observations);
+        for layer in &self.layers {
+            layer.forward(&s.a, n, &mut s.b, true);
+            std::mem::swap(&mut s.a, &mut s.b);
+        }
+        self.policy.forward(&s.a, n, &mut s.out, false);
+        self.value_hidden.forward(&s.a, n, &mut s.hidden, true);
     }
 }
