@@ -481,7 +481,7 @@ impl KnownGame for upright::Upright {
 }
 
 impl KnownGame for clue::Clue {
-    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], quick, ismcts[:ITERATIONS]";
+    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], quick, ismcts[:ITERATIONS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
@@ -497,7 +497,10 @@ impl KnownGame for clue::Clue {
             }
             ("deduce", Some(n)) => format!("deduce:{n}"),
             ("sly", Some(n)) => format!("sly:{n}"),
-            (_, Some(_)) => anyhow::bail!("{name} takes no number; deduce:N, sly:PERCENT and ismcts:ITERATIONS do"),
+            ("bold", Some(n)) => format!("bold:{n}"),
+            (_, Some(_)) => {
+                anyhow::bail!("{name} takes no number; deduce:N, sly:PERCENT, bold:PERCENT and ismcts:ITERATIONS do")
+            }
             (_, None) => name.to_string(),
         };
         // A bad number is found here, not in the worker threads.

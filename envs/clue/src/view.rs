@@ -116,6 +116,36 @@ pub(crate) fn learn_seen(k: &mut Knowledge, player: Player, seen: &Seen) {
     }
 }
 
+/// How a sampled state fills in an item shown to somebody else (which one, nobody else saw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shower {
+    /// Any item the shower could show, uniformly: assumes nothing of the shower.
+    #[default]
+    Uniform,
+    /// The item [`thrifty_item`] picks: for players known to show that way (tabula's `deduce`).
+    Thrifty,
+}
+
+/// The item that gives least away: one `shower` has already shown `asker`, else one it has shown
+/// anyone, else the lowest-numbered of `options` (the listed items it holds). `None` when
+/// `options` is empty.
+pub fn thrifty_item(history: &[Event], shower: Player, asker: Player, options: ItemSet) -> Option<Item> {
+    let shown = |to: Option<Player>| {
+        history.iter().filter_map(move |e| match *e {
+            Event::Asked { asker: a, target, shown: Some(item), .. }
+                if target == shower && to.is_none_or(|t| t == a) =>
+            {
+                Some(item)
+            }
+            _ => None,
+        })
+    };
+    shown(Some(asker))
+        .find(|i| options.contains(*i))
+        .or_else(|| shown(None).find(|i| options.contains(*i)))
+        .or_else(|| options.iter().next())
+}
+
 /// Everything one player has seen of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
@@ -169,11 +199,16 @@ impl View {
     /// shower could show, others' guesses taken to be right. Errors if the events contradict
     /// each other or the rules (a bot told an impossible story).
     pub fn sample(&self, rng: &mut dyn RngCore) -> Result<ClueState, String> {
+        self.sample_with(Shower::Uniform, rng)
+    }
+
+    /// [`View::sample`] with the items shown to others filled in by `shower`.
+    pub fn sample_with(&self, shower: Shower, rng: &mut dyn RngCore) -> Result<ClueState, String> {
         let knowledge = self.knowledge().map_err(|c| c.to_string())?;
         let deal = knowledge.sample(rng);
         let mut state = ClueState::new(self.params, deal.clone());
         for (number, seen) in self.seen.iter().enumerate() {
-            replay(&mut state, seen, rng).map_err(|why| format!("event {}: {why}", number + 1))?;
+            replay(&mut state, seen, shower, rng).map_err(|why| format!("event {}: {why}", number + 1))?;
         }
         for &sub in &self.pending {
             play(&mut state, sub)?;
@@ -188,7 +223,7 @@ fn play(state: &mut ClueState, sub: SubAction) -> Result<(), String> {
 }
 
 /// Plays one seen event on a state with a consistent deal.
-fn replay(state: &mut ClueState, seen: &Seen, rng: &mut dyn RngCore) -> Result<(), String> {
+fn replay(state: &mut ClueState, seen: &Seen, shower: Shower, rng: &mut dyn RngCore) -> Result<(), String> {
     match *seen {
         Seen::Asked { asker, target, list, answer } => {
             if state.phase() != Phase::Choose || state.seat() != asker {
@@ -203,8 +238,16 @@ fn replay(state: &mut ClueState, seen: &Seen, rng: &mut dyn RngCore) -> Result<(
                 Answer::None => return Ok(()),
                 Answer::Shown(item) => item,
                 Answer::Unseen => {
-                    let options: Vec<Item> = list.intersection(state.deal().hands[target]).iter().collect();
-                    *options.get(crate::deal::below(rng, options.len())).ok_or("no item to show")?
+                    let options = list.intersection(state.deal().hands[target]);
+                    match shower {
+                        Shower::Uniform => {
+                            let options: Vec<Item> = options.iter().collect();
+                            *options.get(crate::deal::below(rng, options.len())).ok_or("no item to show")?
+                        }
+                        Shower::Thrifty => {
+                            thrifty_item(state.history(), target, asker, options).ok_or("no item to show")?
+                        }
+                    }
                 }
             };
             play(state, SubAction::Item(item))

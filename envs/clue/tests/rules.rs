@@ -1,7 +1,7 @@
 //! Generalized Clue: the env checker on the course's grid, scripted games, deduction that never
 //! lies, and `resample` tested for consistency and (on a tiny game) uniformity.
 
-use clue::{Clue, ClueState, Deal, Event, Item, ItemSet, Params, Phase, SubAction};
+use clue::{Clue, ClueState, Deal, Event, Item, ItemSet, Params, Phase, Shower, SubAction};
 use rand::Rng;
 use std::collections::HashMap;
 use tabula_core::checker::{CheckConfig, assert_conforms_with};
@@ -137,6 +137,37 @@ fn midgame(g: &Clue, seed: u64) -> ClueState {
         s.apply(choices[rng.random_range(0..choices.len())]).unwrap();
     }
     s
+}
+
+#[test]
+fn a_thrifty_shower_repeats_itself_in_sampled_states_where_a_uniform_one_need_not() {
+    let params = Params::new(3, 7, 1).unwrap(); // hands of 2
+    let mut s = dealt(params, &[7], &[&[1, 2], &[3, 4], &[5, 6]]);
+    // Player 2 asks player 3 about 5 and 6 twice; player 1 sees only that something was shown.
+    play(&mut s, &["ask 2", "3", "done", "3", "ask 3", "5", "6", "done", "5", "ask 1", "1", "done", "1"]);
+    play(&mut s, &["ask 2", "4", "done", "4", "ask 3", "5", "6", "done", "6"]);
+    let shown_to_player_2 = |r: &ClueState| -> Vec<Item> {
+        r.history()
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Asked { asker: 1, target: 2, shown, .. } => shown,
+                _ => None,
+            })
+            .collect()
+    };
+    let mut rng = rng_from_seed(3);
+    let mut uniform_differed = 0;
+    for _ in 0..60 {
+        let thrifty = s.determinize_with(0, Shower::Thrifty, &mut rng);
+        let shown = shown_to_player_2(&thrifty);
+        assert_eq!(shown.len(), 2);
+        assert_eq!(shown[0], shown[1], "a thrifty shower shows the asker what it showed before\n{thrifty}");
+        // The first time, the lowest-numbered listed item it holds.
+        assert_eq!(shown[0], thrifty.deal().hands[2].intersection(set(&[5, 6])).iter().next().unwrap());
+        let uniform = shown_to_player_2(&s.determinize_with(0, Shower::Uniform, &mut rng));
+        uniform_differed += usize::from(uniform[0] != uniform[1]);
+    }
+    assert!(uniform_differed > 0, "a uniform shower never showed two different items");
 }
 
 #[test]

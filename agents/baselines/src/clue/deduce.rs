@@ -20,13 +20,24 @@
 //! everyone sees whether an item was shown, so a list that is sure to be answered with an item
 //! teaches the asker an item of the target's hand and the others nothing. It subtracts `leak`
 //! times the entropy of "shown or not" from the information of the answer.
+//!
+//! `bold` ([`Deduce::bold`]) is sly that may guess before it is certain. Only the first right
+//! guess is first, and an opponent who is certain guesses on its turn, before this player's next
+//! one. So at each turn it draws states it cannot tell from the real one, with every opponent's
+//! knowledge rebuilt from what that opponent saw (the items shown to others filled in as its
+//! own thrifty rule would show them, [`clue::thrifty_item`]: the rule deduce and sly follow),
+//! and guesses when its likeliest guess is right more often than `bold` times the share of
+//! states in which no opponent is certain yet.
 
-use clue::{ClueState, Deal, Event, Item, ItemSet, Knowledge, Phase, SubAction};
+use clue::{ClueState, Deal, Item, ItemSet, Knowledge, Phase, Shower, SubAction, thrifty_item};
 use rand::RngCore;
 use tabula_core::{Action, Agent, Player, State};
 
 /// Deals drawn to weigh questions.
 pub const DEFAULT_SAMPLES: usize = 24;
+
+/// States drawn to decide a bold guess ([`Deduce::bold`]).
+pub const BOLD_SAMPLES: usize = 100;
 
 /// See the module documentation.
 #[derive(Debug, Clone)]
@@ -39,6 +50,9 @@ pub struct Deduce {
     /// How much what everyone learns from a question (whether an item was shown) counts against
     /// it; 0 for plain deduce.
     leak: f64,
+    /// 0: guess only when certain. Above 0, also guess the likeliest hidden items when the
+    /// chance they are right beats `bold` times the chance that no opponent is certain yet.
+    bold: f64,
 }
 
 impl Default for Deduce {
@@ -49,7 +63,7 @@ impl Default for Deduce {
 
 impl Deduce {
     pub fn new(samples: usize) -> Deduce {
-        Deduce { samples: samples.max(1), max_list: 0, intent: ItemSet::EMPTY, leak: 0.0 }
+        Deduce { samples: samples.max(1), max_list: 0, intent: ItemSet::EMPTY, leak: 0.0, bold: 0.0 }
     }
 
     /// Asks about lists of up to `n` items found exhaustively, or (`n = 0`) of any length found
@@ -63,6 +77,34 @@ impl Deduce {
     /// asker learns.
     pub fn sly(self, leak: f64) -> Deduce {
         Deduce { leak: leak.max(0.0), ..self }
+    }
+
+    /// Guesses before it is certain when an opponent probably is: see [`Deduce::bold_guess`].
+    pub fn bold(self, bold: f64) -> Deduce {
+        Deduce { bold: bold.max(0.0), ..self }
+    }
+
+    /// A guess worth making before certainty, if any. An opponent who is certain guesses on its
+    /// turn, before this player's next one, and then it can no longer be first. So it draws
+    /// states it cannot tell from this one (`determinize`: the deal, the items shown to others,
+    /// and every opponent's knowledge rebuilt from what each saw), and guesses the likeliest
+    /// hidden items when the chance they are right beats `bold` times the chance that no
+    /// opponent is certain yet (`bold` stands for its chance of being first if it waits).
+    fn bold_guess(&self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> Option<ItemSet> {
+        let params = state.params();
+        let worlds: Vec<ClueState> =
+            (0..BOLD_SAMPLES).map(|_| state.determinize_with(me, Shower::Thrifty, rng)).collect();
+        let threatened = worlds
+            .iter()
+            .filter(|w| {
+                (0..params.players).any(|j| j != me && w.is_active(j) && w.knowledge(j).hidden_if_certain().is_some())
+            })
+            .count();
+        let deals: Vec<Deal> = worlds.iter().map(|w| w.deal().clone()).collect();
+        let guess = likeliest_hidden(&deals, params.items, params.hidden);
+        let right = deals.iter().filter(|d| d.hidden == guess).count();
+        let n = worlds.len() as f64;
+        (right as f64 / n > self.bold * (1.0 - threatened as f64 / n)).then_some(guess)
     }
 
     /// What asking `target` about `list` is worth: the information of the answer, less `leak`
@@ -88,6 +130,13 @@ impl Deduce {
         let opponents: Vec<Player> = (0..params.players).filter(|&p| p != me && state.is_active(p)).collect();
         if let Some(hidden) = k.hidden_if_certain() {
             self.intent = hidden;
+            return SubAction::Guess;
+        }
+        if self.bold > 0.0
+            && !state.must_guess()
+            && let Some(guess) = self.bold_guess(state, me, rng)
+        {
+            self.intent = guess;
             return SubAction::Guess;
         }
         let deals = self.deals(k, rng);
@@ -160,23 +209,9 @@ impl Deduce {
     }
 
     fn show(&self, state: &ClueState, me: Player, list: ItemSet) -> SubAction {
-        let asker = state.seat();
         let options = list.intersection(state.deal().hands[me]);
-        let shown = |to: Option<Player>| {
-            state.history().iter().filter_map(move |e| match *e {
-                Event::Asked { asker: a, target, shown: Some(item), .. }
-                    if target == me && to.is_none_or(|t| t == a) =>
-                {
-                    Some(item)
-                }
-                _ => None,
-            })
-        };
-        let pick = shown(Some(asker))
-            .find(|i| options.contains(*i))
-            .or_else(|| shown(None).find(|i| options.contains(*i)))
-            .or_else(|| options.iter().next())
-            .expect("asked to show, it holds a listed item");
+        let pick =
+            thrifty_item(state.history(), me, state.seat(), options).expect("asked to show, it holds a listed item");
         SubAction::Item(pick)
     }
 }
@@ -267,6 +302,7 @@ fn next_item(intent: ItemSet, named: ItemSet, legal: &[SubAction]) -> Option<Sub
 impl Agent<ClueState> for Deduce {
     fn name(&self) -> String {
         match self.max_list {
+            _ if self.bold > 0.0 => format!("bold:{}", (self.bold * 100.0).round()),
             _ if self.leak > 0.0 => format!("sly:{}", (self.leak * 100.0).round()),
             0 => "deduce".into(),
             n => format!("deduce:{n}"),
@@ -305,7 +341,7 @@ impl Agent<ClueState> for Deduce {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clue::{Clue, Params};
+    use clue::{Clue, Event, Params};
     use tabula_core::{Game, RandomAgent, rng_from_seed};
 
     /// Deduce in every seat, or in seat 0 against random players.
@@ -342,6 +378,38 @@ mod tests {
             turns.push(s.round());
         }
         assert!(turns.iter().all(|&t| t > 0));
+    }
+
+    #[test]
+    fn bold_guesses_when_an_opponent_is_certain_and_asks_when_none_can_be() {
+        let game = Clue::default();
+        let mut rng = rng_from_seed(9);
+        // At the first turn nobody can be certain: even the boldest asks.
+        let first = game.new_initial_state(0);
+        assert!(matches!(Deduce::default().bold(0.01).choose(&first, 0, &mut rng), SubAction::Ask(_)));
+        // In games of deduce, at turns where the mover is not certain but an opponent is (by the
+        // opponent's own knowledge, which bold does not read), bold reads the threat from
+        // states it cannot tell apart, and guesses.
+        let (mut threatened, mut guessed) = (0, 0);
+        for seed in 0..16 {
+            let mut state = game.new_initial_state(seed);
+            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
+            while !state.is_terminal() {
+                let p = state.turn().player().unwrap();
+                if state.phase() == Phase::Choose
+                    && state.knowledge(p).hidden_if_certain().is_none()
+                    && (0..4).any(|q| q != p && state.is_active(q) && state.knowledge(q).hidden_if_certain().is_some())
+                {
+                    threatened += 1;
+                    let bold = Deduce::default().bold(0.01).choose(&state, p, &mut rng);
+                    guessed += usize::from(bold == SubAction::Guess);
+                }
+                let a = players[p].act(&state, &mut rng);
+                state.apply(a).unwrap();
+            }
+        }
+        assert!(threatened >= 10, "only {threatened} threatened turns");
+        assert!(guessed * 10 >= threatened * 7, "guessed at {guessed} of {threatened} threatened turns");
     }
 
     #[test]

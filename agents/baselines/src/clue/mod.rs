@@ -2,7 +2,9 @@
 //! so random lists and a guess with probability 1/p at each turn); `deduce` ([`Deduce`]: exact
 //! deduction, guesses only what it has proven, asks the most informative question; `deduce:N`
 //! only considers lists of up to N items); `sly` (deduce that also weighs what its question tells
-//! the other players: [`Deduce::sly`]; `sly:PERCENT` sets that weight, default 150); `quick` ([`QuickRollout`]: deduction without
+//! the other players: [`Deduce::sly`]; `sly:PERCENT` sets that weight, default 150); `bold` (sly
+//! that also guesses before it is certain when an opponent probably is: [`Deduce::bold`];
+//! `bold:PERCENT` sets how bold, default 70); `quick` ([`QuickRollout`]: deduction without
 //! sampling, the widest useful question); `ismcts` (tabula's information-set search with `quick`
 //! rollouts).
 //!
@@ -27,11 +29,15 @@ use tabula_core::{Action, Agent, RandomAgent, State};
 use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 5] = ["random", "deduce", "sly", "ismcts", "quick"];
+pub const AGENT_NAMES: [&str; 6] = ["random", "deduce", "sly", "bold", "ismcts", "quick"];
 
 /// `sly`'s default weight of what a question tells the other players (measured best of 0.25 to
 /// 3: see `Deduce::sly`).
 pub const SLY_LEAK: f64 = 1.5;
+
+/// `bold`'s default: it guesses early when the chance of being right beats this times the chance
+/// that no opponent is certain yet (measured best of 0.3 to 1: see `Deduce::bold`).
+pub const BOLD: f64 = 0.7;
 
 /// Iterations of `ismcts` per decision.
 pub const ISMCTS_ITERATIONS: usize = 200;
@@ -42,7 +48,8 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
     IsmctsAgent::new(format!("ismcts({iterations})"), config, QuickRollout)
 }
 
-/// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
+/// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
+/// `bold:PERCENT`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
     if let Some(n) = name.strip_prefix("deduce:") {
         let n = n.parse::<usize>().ok().filter(|n| (1..=4).contains(n));
@@ -56,6 +63,11 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         })?;
         return Ok(Box::new(Deduce::default().sly(n as f64 / 100.0)));
     }
+    if let Some(n) = name.strip_prefix("bold:") {
+        let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
+        let n = n.ok_or_else(|| format!("{name:?}: bold:PERCENT, 0 to 1000 percent"))?;
+        return Ok(Box::new(Deduce::default().sly(SLY_LEAK).bold(n as f64 / 100.0)));
+    }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
         return Ok(Box::new(ismcts(n)));
@@ -64,6 +76,7 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         "random" => Box::new(RandomAgent),
         "deduce" => Box::new(Deduce::default()),
         "sly" => Box::new(Deduce::default().sly(SLY_LEAK)),
+        "bold" => Box::new(Deduce::default().sly(SLY_LEAK).bold(BOLD)),
         "ismcts" => Box::new(ismcts(ISMCTS_ITERATIONS)),
         "quick" => Box::new(QuickRollout),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
