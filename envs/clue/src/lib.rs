@@ -44,4 +44,4 @@ pub use items::{Item, ItemSet, MAX_ITEMS};
 pub use knowledge::{Contradiction, DealSampler, Knowledge, MAX_COUNTING_STATES};
 pub use params::{DEFAULT_ROUNDS, Params};
 pub use rules::{ClueState, Event, Phase};
-pub use view::{Answer, Seen, Shower, View, thrifty_item};
+pub use view::{Answer, Seen, Shower, View, ViewSampler, thrifty_item};

@@ -12,7 +12,7 @@ use crate::deal::Deal;
 use crate::items::{Item, ItemSet};
 use crate::knowledge::Knowledge;
 use crate::params::Params;
-use crate::view::{Shower, View, learn_seen};
+use crate::view::{View, learn_seen};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use tabula_core::{Action, IllegalAction, Player, Turn};
@@ -367,12 +367,7 @@ impl ClueState {
     /// uniformly among those the shower could have shown; others' guesses taken to be right
     /// (nobody is told); everyone's knowledge rebuilt by the rules.
     pub fn determinize(&self, player: Player, rng: &mut dyn RngCore) -> ClueState {
-        self.determinize_with(player, Shower::Uniform, rng)
-    }
-
-    /// [`ClueState::determinize`] with the items shown to others filled in by `shower`.
-    pub fn determinize_with(&self, player: Player, shower: Shower, rng: &mut dyn RngCore) -> ClueState {
-        let mut state = self.view(player).sample_with(shower, rng).expect("a player's own view is consistent");
+        let mut state = self.view(player).sample(rng).expect("a player's own view is consistent");
         // The same facts either way; the player's own copy keeps their exact form.
         state.knowledge[player] = self.knowledge[player].clone();
         state

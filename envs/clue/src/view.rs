@@ -21,7 +21,7 @@
 
 use crate::action::SubAction;
 use crate::items::{Item, ItemSet};
-use crate::knowledge::{Contradiction, Knowledge};
+use crate::knowledge::{Contradiction, DealSampler, Knowledge};
 use crate::params::Params;
 use crate::rules::{ClueState, Event, Phase};
 use rand::RngCore;
@@ -204,13 +204,32 @@ impl View {
 
     /// [`View::sample`] with the items shown to others filled in by `shower`.
     pub fn sample_with(&self, shower: Shower, rng: &mut dyn RngCore) -> Result<ClueState, String> {
+        self.sampler(shower)?.draw(rng)
+    }
+
+    /// For many states from one view: what the view tells is deduced, and its deals counted, once.
+    pub fn sampler(&self, shower: Shower) -> Result<ViewSampler<'_>, String> {
         let knowledge = self.knowledge().map_err(|c| c.to_string())?;
-        let deal = knowledge.sample(rng);
-        let mut state = ClueState::new(self.params, deal.clone());
-        for (number, seen) in self.seen.iter().enumerate() {
-            replay(&mut state, seen, shower, rng).map_err(|why| format!("event {}: {why}", number + 1))?;
+        Ok(ViewSampler { view: self, deals: knowledge.sampler(), shower })
+    }
+}
+
+/// States drawn from one [`View`] ([`View::sampler`]).
+pub struct ViewSampler<'a> {
+    view: &'a View,
+    deals: DealSampler,
+    shower: Shower,
+}
+
+impl ViewSampler<'_> {
+    /// One state the view's player cannot tell from the real one (see [`View::sample`]).
+    pub fn draw(&self, rng: &mut dyn RngCore) -> Result<ClueState, String> {
+        let view = self.view;
+        let mut state = ClueState::new(view.params, self.deals.draw(rng));
+        for (number, seen) in view.seen.iter().enumerate() {
+            replay(&mut state, seen, self.shower, rng).map_err(|why| format!("event {}: {why}", number + 1))?;
         }
-        for &sub in &self.pending {
+        for &sub in &view.pending {
             play(&mut state, sub)?;
         }
         Ok(state)

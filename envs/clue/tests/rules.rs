@@ -158,13 +158,13 @@ fn a_thrifty_shower_repeats_itself_in_sampled_states_where_a_uniform_one_need_no
     let mut rng = rng_from_seed(3);
     let mut uniform_differed = 0;
     for _ in 0..60 {
-        let thrifty = s.determinize_with(0, Shower::Thrifty, &mut rng);
+        let thrifty = s.view(0).sample_with(Shower::Thrifty, &mut rng).unwrap();
         let shown = shown_to_player_2(&thrifty);
         assert_eq!(shown.len(), 2);
         assert_eq!(shown[0], shown[1], "a thrifty shower shows the asker what it showed before\n{thrifty}");
         // The first time, the lowest-numbered listed item it holds.
         assert_eq!(shown[0], thrifty.deal().hands[2].intersection(set(&[5, 6])).iter().next().unwrap());
-        let uniform = shown_to_player_2(&s.determinize_with(0, Shower::Uniform, &mut rng));
+        let uniform = shown_to_player_2(&s.view(0).sample_with(Shower::Uniform, &mut rng).unwrap());
         uniform_differed += usize::from(uniform[0] != uniform[1]);
     }
     assert!(uniform_differed > 0, "a uniform shower never showed two different items");

@@ -86,24 +86,26 @@ impl Deduce {
 
     /// A guess worth making before certainty, if any. An opponent who is certain guesses on its
     /// turn, before this player's next one, and then it can no longer be first. So it draws
-    /// states it cannot tell from this one (`determinize`: the deal, the items shown to others,
-    /// and every opponent's knowledge rebuilt from what each saw), and guesses the likeliest
+    /// states it cannot tell from this one (its view sampled: the deal, the items shown to
+    /// others, and every opponent's knowledge rebuilt from what each saw), and guesses the likeliest
     /// hidden items when the chance they are right beats `bold` times the chance that no
     /// opponent is certain yet (`bold` stands for its chance of being first if it waits).
     fn bold_guess(&self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> Option<ItemSet> {
         let params = state.params();
-        let worlds: Vec<ClueState> =
-            (0..BOLD_SAMPLES).map(|_| state.determinize_with(me, Shower::Thrifty, rng)).collect();
-        let threatened = worlds
-            .iter()
-            .filter(|w| {
-                (0..params.players).any(|j| j != me && w.is_active(j) && w.knowledge(j).hidden_if_certain().is_some())
-            })
-            .count();
-        let deals: Vec<Deal> = worlds.iter().map(|w| w.deal().clone()).collect();
+        let view = state.view(me);
+        let sampler = view.sampler(Shower::Thrifty).expect("a player's own view is consistent");
+        let (mut threatened, mut deals) = (0, Vec::with_capacity(BOLD_SAMPLES));
+        for _ in 0..BOLD_SAMPLES {
+            let world = sampler.draw(rng).expect("a player's own view is consistent");
+            threatened += usize::from(
+                (0..params.players)
+                    .any(|j| j != me && world.is_active(j) && world.knowledge(j).hidden_if_certain().is_some()),
+            );
+            deals.push(world.deal().clone());
+        }
         let guess = likeliest_hidden(&deals, params.items, params.hidden);
         let right = deals.iter().filter(|d| d.hidden == guess).count();
-        let n = worlds.len() as f64;
+        let n = BOLD_SAMPLES as f64;
         (right as f64 / n > self.bold * (1.0 - threatened as f64 / n)).then_some(guess)
     }
 

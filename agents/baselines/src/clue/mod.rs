@@ -56,17 +56,18 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
         let n = n.ok_or_else(|| format!("{name:?}: deduce:N asks lists of 1 to N items, N from 1 to 4"))?;
         return Ok(Box::new(Deduce::default().with_max_list(n)));
     }
-    if let Some(n) = name.strip_prefix("sly:") {
+    // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
+    let percent = |n: &str, what: &str| {
         let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
-        let n = n.ok_or_else(|| {
-            format!("{name:?}: sly:PERCENT weighs what a question tells the others, 0 to 1000 percent")
-        })?;
-        return Ok(Box::new(Deduce::default().sly(n as f64 / 100.0)));
+        n.map(|n| n as f64 / 100.0).ok_or_else(|| format!("{name:?}: {what}, 0 to 1000 percent"))
+    };
+    if let Some(n) = name.strip_prefix("sly:") {
+        let leak = percent(n, "sly:PERCENT weighs what a question tells the others")?;
+        return Ok(Box::new(Deduce::default().sly(leak)));
     }
     if let Some(n) = name.strip_prefix("bold:") {
-        let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
-        let n = n.ok_or_else(|| format!("{name:?}: bold:PERCENT, 0 to 1000 percent"))?;
-        return Ok(Box::new(Deduce::default().sly(SLY_LEAK).bold(n as f64 / 100.0)));
+        let bold = percent(n, "bold:PERCENT sets how bold")?;
+        return Ok(Box::new(Deduce::default().sly(SLY_LEAK).bold(bold)));
     }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;

@@ -25,6 +25,10 @@ use layers::{FrozenConv, FrozenLinear};
 #[derive(Debug, Clone)]
 pub struct FrozenNet {
     body: Body,
+    /// The value head's last layer: the same for both bodies, which leave its input in `hidden`.
+    value_out: FrozenLinear,
+    /// Forward FLOPs per position, counted once: how finely a batch is worth splitting.
+    flops: usize,
     input_len: usize,
     actions: usize,
     value_outputs: usize,
@@ -51,7 +55,6 @@ struct ResNet {
     policy_out: FrozenLinear,
     value_squeeze: FrozenConv,
     value_hidden: FrozenLinear,
-    value_out: FrozenLinear,
 }
 
 /// Fully connected layers and linear heads.
@@ -60,7 +63,6 @@ struct Mlp {
     layers: Vec<FrozenLinear>,
     policy: FrozenLinear,
     value_hidden: FrozenLinear,
-    value_out: FrozenLinear,
 }
 
 /// Work below which a batch is not split further (FLOPs per piece): a rayon task costs about a
@@ -86,7 +88,7 @@ thread_local! {
 impl FrozenNet {
     /// Copies `net`'s weights (batch norm in inference mode, folded) for `config`'s shapes.
     pub fn new(net: &Net, config: &NetConfig) -> FrozenNet {
-        let body = match net {
+        let (body, value_out) = match net {
             Net::ResNet(net) => {
                 let s = &config.input_shape;
                 let board = (s[1], s[2]);
@@ -99,27 +101,35 @@ impl FrozenNet {
                 };
                 let policy_squeeze = conv(&net.policy.squeeze);
                 let value_squeeze = conv(&net.value.squeeze);
-                Body::ResNet(ResNet {
+                let body = Body::ResNet(ResNet {
                     planes: s[0],
                     board,
                     stem: conv(&net.trunk.stem),
                     blocks: net.trunk.blocks.iter().map(|b| (conv(&b.first), conv(&b.second))).collect(),
                     policy_out: FrozenLinear::new(&net.policy.out).reading(&cell_major(&policy_squeeze)),
                     value_hidden: FrozenLinear::new(&net.value.mlp.hidden).reading(&cell_major(&value_squeeze)),
-                    value_out: FrozenLinear::new(&net.value.mlp.out),
                     policy_squeeze,
                     value_squeeze,
-                })
+                });
+                (body, FrozenLinear::new(&net.value.mlp.out))
             }
-            Net::Mlp(net) => Body::Mlp(Mlp {
-                layers: net.trunk.layers.iter().map(FrozenLinear::new).collect(),
-                policy: FrozenLinear::new(&net.policy),
-                value_hidden: FrozenLinear::new(&net.value.hidden),
-                value_out: FrozenLinear::new(&net.value.out),
-            }),
+            Net::Mlp(net) => {
+                let body = Body::Mlp(Mlp {
+                    layers: net.trunk.layers.iter().map(FrozenLinear::new).collect(),
+                    policy: FrozenLinear::new(&net.policy),
+                    value_hidden: FrozenLinear::new(&net.value.hidden),
+                });
+                (body, FrozenLinear::new(&net.value.out))
+            }
+        };
+        let body_macs = match &body {
+            Body::ResNet(net) => net.macs(),
+            Body::Mlp(net) => net.macs(),
         };
         FrozenNet {
             body,
+            flops: 2 * (body_macs + value_out.macs()),
+            value_out,
             input_len: config.input_len(),
             actions: config.num_actions,
             value_outputs: config.value_outputs,
@@ -129,10 +139,7 @@ impl FrozenNet {
 
     /// Forward-pass FLOPs of one position (2 per multiply-add, convolutions and linear layers).
     pub fn flops_per_position(&self) -> usize {
-        2 * match &self.body {
-            Body::ResNet(net) => net.macs(),
-            Body::Mlp(net) => net.macs(),
-        }
+        self.flops
     }
 
     /// Policy logits `[batch, actions]` and values `[batch, value_outputs]` (activated) for
@@ -142,7 +149,7 @@ impl FrozenNet {
         let mut logits = vec![0.0; batch * self.actions];
         let mut values = vec![0.0; batch * self.value_outputs];
         let threads = rayon::current_num_threads().max(1);
-        let smallest = MIN_PIECE_FLOPS.div_ceil(self.flops_per_position().max(1)).max(1);
+        let smallest = MIN_PIECE_FLOPS.div_ceil(self.flops.max(1)).max(1);
         let piece = batch.div_ceil(threads).max(smallest);
         if piece >= batch {
             self.forward_piece(observations, batch, &mut logits, &mut values);
@@ -171,26 +178,20 @@ impl FrozenNet {
             }
             // Each body leaves the policy logits in `out` and the value head's input in `hidden`.
             logits.copy_from_slice(&s.out);
-            let value_out = match &self.body {
-                Body::ResNet(net) => &net.value_out,
-                Body::Mlp(net) => &net.value_out,
-            };
-            value_out.forward(&s.hidden, n, &mut s.out, false);
+            self.value_out.forward(&s.hidden, n, &mut s.out, false);
             values.copy_from_slice(&s.out);
         });
     }
 }
 
 impl ResNet {
+    /// Multiply-adds of one position, up to the value head's last layer (the net's own).
     fn macs(&self) -> usize {
         let cells = self.board.0 * self.board.1;
         let convs = std::iter::once(&self.stem)
             .chain(self.blocks.iter().flat_map(|(a, b)| [a, b]))
             .chain([&self.policy_squeeze, &self.value_squeeze]);
-        cells * convs.map(FrozenConv::macs_per_cell).sum::<usize>()
-            + self.policy_out.macs()
-            + self.value_hidden.macs()
-            + self.value_out.macs()
+        cells * convs.map(FrozenConv::macs_per_cell).sum::<usize>() + self.policy_out.macs() + self.value_hidden.macs()
     }
 
     /// Policy logits into `s.out`, the value's hidden layer into `s.hidden`.
@@ -221,11 +222,9 @@ impl ResNet {
 }
 
 impl Mlp {
+    /// Multiply-adds of one position, up to the value head's last layer (the net's own).
     fn macs(&self) -> usize {
-        self.layers.iter().map(FrozenLinear::macs).sum::<usize>()
-            + self.policy.macs()
-            + self.value_hidden.macs()
-            + self.value_out.macs()
+        self.layers.iter().map(FrozenLinear::macs).sum::<usize>() + self.policy.macs() + self.value_hidden.macs()
     }
 
     /// Policy logits into `s.out`, the value's hidden layer into `s.hidden`.
