@@ -84,6 +84,23 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     );
     let evals: Vec<&str> = log.lines().filter(|l| l.contains("eval/vs_random/score")).collect();
     assert!(!evals.is_empty() || !stderr.is_empty());
+
+    // A run carried to another machine without its replay buffer (most of a checkpoint's bytes)
+    // resumes with an empty one, which self-play refills before the learner goes on.
+    std::fs::remove_file(ckpt.join("replay.bin")).unwrap();
+    let out = tabula()
+        .args(["train", "--quiet", "--max-steps"])
+        .arg((resumed_to + 6).to_string())
+        .arg("--resume")
+        .arg(&run)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains(&format!("at step {resumed_to} (the replay buffer empty")), "{stderr}");
+    let (step, ckpt) = checkpoint_step(&run).unwrap();
+    assert_eq!(step, resumed_to + 6);
+    assert!(replay(&ckpt).len() >= 64, "self-play refilled the buffer");
 }
 
 #[test]

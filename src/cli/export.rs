@@ -119,9 +119,7 @@ fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, resul
         "superball" => "`sb-play` (under the course harness: `sb-player 8 10 5 pbyrg sb-play n y 1`)",
         "superply" => "`superply-bot` (through `superply-server`: `superply-bot --port PORT`)",
         "upright" => "`upright-bot` (through `upright-referee --first human --second upright-bot`)",
-        "clue" => {
-            "`clue-bot --agent az` (under `clue-arbiter`: `clue-arbiter \"clue-bot --agent az\" clue-bot clue-bot clue-bot`)"
-        }
+        "clue" => "`clue-bot` (under `clue-arbiter`: `clue-arbiter clue-bot \"clue-bot --agent deduce\" ...`)",
         _ => "its protocol bot",
     };
     let mut text = format!(

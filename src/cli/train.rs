@@ -99,12 +99,11 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
         }
         Job::Resume { dir, limits } => {
             let trainer = Trainer::resume(game, &dir, opponents)?.with_advisor(advisor);
-            eprintln!(
-                "tabula: resuming {} at step {} ({} samples in the replay buffer)",
-                dir.display(),
-                trainer.step(),
-                trainer.replay_len()
-            );
+            let replay = match trainer.replay_len() {
+                0 => "the replay buffer empty: the checkpoint has no replay.bin, so self-play refills it".to_string(),
+                n => format!("{n} samples in the replay buffer"),
+            };
+            eprintln!("tabula: resuming {} at step {} ({replay})", dir.display(), trainer.step());
             (trainer, limits)
         }
     };

@@ -135,7 +135,8 @@ impl<G: Game> Trainer<G> {
         self
     }
 
-    /// Continues the run in `out` from its latest checkpoint.
+    /// Continues the run in `out` from its latest checkpoint. A checkpoint without its
+    /// `replay.bin` resumes with an empty replay buffer.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
         let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
         let dir = latest(&out.join("checkpoints"))?
@@ -143,8 +144,15 @@ impl<G: Game> Trainer<G> {
         let expected = Expected::game(&game);
         let learner = Learner::load_checkpoint(&dir.join("learner"), &expected)
             .with_context(|| format!("loading the learner from {}", dir.display()))?;
-        let replay_bytes = std::fs::read(dir.join("replay.bin"))?;
-        let replay = ReplayBuffer::from_bytes(&replay_bytes).context("reading replay.bin")?;
+        // A run carried to another machine may leave its replay buffer behind (it is most of a
+        // checkpoint's bytes); the buffer then refills from self-play before the learner goes on.
+        let replay = match std::fs::read(dir.join("replay.bin")) {
+            Ok(bytes) => ReplayBuffer::from_bytes(&bytes).context("reading replay.bin")?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ReplayBuffer::new(config.replay.capacity),
+            Err(e) => {
+                return Err(anyhow::Error::new(e).context(format!("reading {}", dir.join("replay.bin").display())));
+            }
+        };
         let progress: Progress = serde_json::from_slice(&std::fs::read(dir.join("progress.json"))?)?;
         let log = RunLog::open(out)?;
         Ok(Trainer {
@@ -247,7 +255,10 @@ impl<G: Game> Trainer<G> {
         meter: &mut LogMeter,
         bar: &ProgressBar,
     ) -> anyhow::Result<()> {
-        while self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
+        // A resumed run whose replay buffer was left behind keeps what it owes until self-play
+        // has refilled the buffer.
+        let filled = self.replay.len() >= self.config.replay.min_samples.max(1);
+        while filled && self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
             self.progress.owed_steps -= 1.0;
             let trained = self.progress.seconds + start.elapsed().as_secs_f64();
             let lr = self.config.learner.learning_rate_at(trained / self.schedule_end_seconds.max(1e-9));

@@ -99,8 +99,9 @@ fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
         assert_eq!(az.ranks.len(), p);
         assert_eq!(az.removed, 0, "{p} players: {}", az.first_removal.as_deref().unwrap_or(""));
     }
+    // With no --agent the bot plays the shipped model (az), as every tabula bot does.
     let output = Command::new(BOT)
-        .args(["--agent", "az", "-v", "--seed", "2"])
+        .args(["-v", "--seed", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -115,6 +116,7 @@ fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
         })
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("agent az"), "the default agent is the shipped model: {stderr}");
     assert!(stderr.contains("no model for") && stderr.contains("playing deduce"), "{stderr}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("ask"), "it still answers the turn");
 }

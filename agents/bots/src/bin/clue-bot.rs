@@ -28,10 +28,12 @@ use tabula_core::{Agent, Game, rng_from_seed};
     version,
     about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).",
     long_about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).\n\n\
-        `deduce` (the default: stronger than the shipped network so far) reasons exactly from \
+        `az` (the default) is the trained agent shipped in checkpoints/clue (compiled in) with \
+        tabula's information-set search, `net` its policy alone; `deduce` reasons exactly from \
         everything it has seen, guesses only what it has proven and asks the most informative \
-        question; `az` is the trained agent shipped in checkpoints/clue (compiled in) with \
-        tabula's information-set search, `net` its policy alone; `ismcts` is tabula's \
+        question (as strong as the shipped agent, and faster); `sly` and `bold` are deduce that \
+        weighs what its questions tell the others and, for bold, guesses early when an opponent \
+        is probably certain (the strongest player here); `ismcts` is tabula's \
         information-set search with cheap deduction-guided rollouts; `random` takes random \
         legal steps. A model plays only the game it was trained on (players, items, hidden): \
         for other parameters the shipped model gives way to deduce (said on stderr with -v), and \
@@ -39,7 +41,7 @@ use tabula_core::{Agent, Game, rng_from_seed};
 )]
 struct Args {
     /// Who chooses the turns.
-    #[arg(long, default_value = "deduce", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
+    #[arg(long, default_value = "az", value_parser = tabula_bots::agent_names(&AGENT_NAMES))]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
     /// it), a run directory or a checkpoint folder (default: the shipped model).
