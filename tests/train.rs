@@ -19,6 +19,20 @@ fn replay(ckpt: &Path) -> ReplayBuffer {
     ReplayBuffer::from_bytes(&std::fs::read(ckpt.join("replay.bin")).unwrap()).unwrap()
 }
 
+/// Resumes the run in `run` up to learner step `max_steps`; its stderr.
+fn resume(run: &Path, max_steps: u64) -> String {
+    let out = tabula()
+        .args(["train", "--quiet", "--max-steps"])
+        .arg(max_steps.to_string())
+        .arg("--resume")
+        .arg(run)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
 #[test]
 fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     let tmp = tempfile::tempdir().unwrap();
@@ -53,15 +67,7 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     let before = replay(&ckpt);
     assert!(before.len() >= 64, "the replay buffer was checkpointed ({} samples)", before.len());
 
-    let out = tabula()
-        .args(["train", "--quiet", "--max-steps"])
-        .arg((killed_at + 6).to_string())
-        .arg("--resume")
-        .arg(&run)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    let stderr = resume(&run, killed_at + 6);
     assert!(stderr.contains(&format!("resuming {} at step {killed_at}", run.display())), "{stderr}");
 
     let (resumed_to, ckpt) = checkpoint_step(&run).unwrap();
@@ -88,15 +94,7 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     // A run carried to another machine without its replay buffer (most of a checkpoint's bytes)
     // resumes with an empty one, which self-play refills before the learner goes on.
     std::fs::remove_file(ckpt.join("replay.bin")).unwrap();
-    let out = tabula()
-        .args(["train", "--quiet", "--max-steps"])
-        .arg((resumed_to + 6).to_string())
-        .arg("--resume")
-        .arg(&run)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    let stderr = resume(&run, resumed_to + 6);
     assert!(stderr.contains(&format!("at step {resumed_to} (the replay buffer empty")), "{stderr}");
     let (step, ckpt) = checkpoint_step(&run).unwrap();
     assert_eq!(step, resumed_to + 6);
