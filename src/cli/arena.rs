@@ -63,15 +63,17 @@ pub struct ArenaArgs {
     #[arg(long)]
     json: bool,
     /// Write every game to FILE, one JSON object a line: game spec, seed, pair, players by seat,
-    /// moves in the game's notation, returns, result and seconds. A game is written as it ends (a
+    /// moves in the game's notation, returns, result and seconds (and, three or more players, the
+    /// measured player's seat). A game is written as it ends (a
     /// killed arena keeps the games it finished); the file is put in order when the arena is done.
     /// `tabula replay FILE --game N` shows one.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
     /// Play nothing: the table (and --json, --plot) of the games in these --records files, e.g.
     /// seed ranges played apart (`--seed 1 --games 50` here, `--seed 51 --games 50` there). Players
-    /// come in the order they first appear; one-player games need every player on the same seeds.
-    /// Protocol faults are not in records.
+    /// come in the order they first appear; one-player games need every player on the same seeds;
+    /// games of three or more have one field (--gauntlet, else the player in every game). Protocol
+    /// faults are not in records.
     #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["players", "records"])]
     from_records: Vec<PathBuf>,
     /// Also draw the results into a PNG: each player's rating with its 95% interval (two
@@ -263,10 +265,18 @@ impl GameTask for Tabulate {
                 let faults = vec![0; names.len()];
                 Report::OnePlayer(score(&spec, &names, &faults, &by_player, Some(files(&a.from_records)))?)
             }
-            n => anyhow::bail!(
-                "--from-records tabulates one- and two-player games; {} has {n} players: play them again",
-                game.name()
-            ),
+            p => {
+                let field = a.gauntlet.as_ref().map(|g| g.to_string());
+                let (report, unseated) =
+                    super::field::tabulate(&spec, p, field.as_deref(), &games, files(&a.from_records))?;
+                if unseated > 0 {
+                    eprintln!(
+                        "tabula: {unseated} games of the field against itself left out: their records (of an older \
+                         tabula) do not say which seat was measured"
+                    );
+                }
+                Report::Field(report)
+            }
         };
         report.print(a)
     }

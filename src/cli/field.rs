@@ -20,6 +20,9 @@ pub struct FieldReport {
     /// Games per player (deals `seed .. seed + games / players`, each with the player in every seat).
     games: usize,
     seed: u64,
+    /// `--from-records`: the files the games were read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
     players: Vec<FieldPlayer>,
 }
 
@@ -64,23 +67,8 @@ pub fn field<G: KnownGame>(
         let results =
             play_field_reported(game, &*player.opponent.make, &*field.opponent.make, a.games, a.seed, &reporting);
         let played = sink.take();
-        let mine: Vec<(f64, usize)> = results.iter().map(|(seat, returns)| field_outcome(*seat, returns)).collect();
-        let returns = Summary::of(&mine.iter().map(|m| m.0).collect::<Vec<_>>());
-        let ranks = Summary::of(&mine.iter().map(|m| m.1 as f64).collect::<Vec<_>>());
-        let n = mine.len().max(1) as f64;
-        let firsts = mine.iter().filter(|m| m.1 == 1).count() as f64 / n;
-        rows.push(FieldPlayer {
-            player: player.name().to_string(),
-            games: mine.len(),
-            mean_rank: ranks.mean,
-            rank_std_error: ranks.std_error,
-            mean_return: returns.mean,
-            return_std_error: returns.std_error,
-            firsts,
-            firsts_std_error: (firsts * (1.0 - firsts) / n).sqrt(),
-            seconds_per_game: played.iter().filter_map(|r| r.seconds).sum::<f64>() / n,
-            faults: player.faults(),
-        });
+        let seconds = played.iter().filter_map(|r| r.seconds).sum::<f64>();
+        rows.push(row(player.name(), &results, seconds, player.faults()));
         games.extend(played);
     }
     bar.finish_and_clear();
@@ -90,22 +78,142 @@ pub fn field<G: KnownGame>(
         field: field.name().to_string(),
         games: a.games,
         seed: a.seed,
+        from: None,
         players: rows,
     };
     Ok((report, games))
+}
+
+/// One game as a measured player played it: its seat, and every seat's return.
+type SeatReturns = (usize, Vec<f64>);
+
+/// A player's row from its games: its seat and every seat's return, game by game.
+fn row(player: &str, results: &[SeatReturns], seconds: f64, faults: usize) -> FieldPlayer {
+    let mine: Vec<(f64, usize)> = results.iter().map(|(seat, returns)| field_outcome(*seat, returns)).collect();
+    let returns = Summary::of(&mine.iter().map(|m| m.0).collect::<Vec<_>>());
+    let ranks = Summary::of(&mine.iter().map(|m| m.1 as f64).collect::<Vec<_>>());
+    let n = mine.len().max(1) as f64;
+    let firsts = mine.iter().filter(|m| m.1 == 1).count() as f64 / n;
+    FieldPlayer {
+        player: player.to_string(),
+        games: mine.len(),
+        mean_rank: ranks.mean,
+        rank_std_error: ranks.std_error,
+        mean_return: returns.mean,
+        return_std_error: returns.std_error,
+        firsts,
+        firsts_std_error: (firsts * (1.0 - firsts) / n).sqrt(),
+        seconds_per_game: seconds / n,
+        faults,
+    }
+}
+
+/// `--from-records` for games of three or more players: the report of field games played
+/// before (by killed arenas too, or seed ranges played apart). The field is `field`, else the one
+/// player in every game; each other game has one other player, in the record's seat. Games of the
+/// field against itself need the seat the arena recorded (files of older versions lack it):
+/// without it they are left out, and the report says how many.
+pub fn tabulate(
+    spec: &str,
+    p: usize,
+    field: Option<&str>,
+    games: &[GameRecord],
+    from: String,
+) -> anyhow::Result<(FieldReport, usize)> {
+    for r in games {
+        anyhow::ensure!(
+            r.players.len() == p && r.returns.len() == p,
+            "--from-records: game {} has {} players and {} returns, not {p}",
+            r.number,
+            r.players.len(),
+            r.returns.len()
+        );
+    }
+    let field = match field {
+        Some(f) => {
+            anyhow::ensure!(
+                games.iter().all(|r| r.players.iter().any(|n| n == f)),
+                "--gauntlet {f}: not in every game of the records, so not their field"
+            );
+            f.to_string()
+        }
+        None => {
+            let everywhere: Vec<&String> =
+                games[0].players.iter().filter(|n| games.iter().all(|r| r.players.contains(n))).collect();
+            match everywhere.first() {
+                Some(f) if everywhere.iter().all(|n| n == f) => f.to_string(),
+                Some(_) => anyhow::bail!("--from-records: name the field with --gauntlet"),
+                None => anyhow::bail!("--from-records: no player is in every game, so the games have no field"),
+            }
+        }
+    };
+    let mut names: Vec<String> = Vec::new();
+    let mut results: Vec<(Vec<SeatReturns>, f64)> = Vec::new();
+    let mut unseated = 0;
+    for r in games {
+        let others: Vec<usize> = (0..p).filter(|&s| r.players[s] != field).collect();
+        let seat = match (others.as_slice(), r.seat) {
+            ([], None) => {
+                unseated += 1;
+                continue;
+            }
+            ([], Some(s)) => s,
+            (&[s], None) => s,
+            (&[s], Some(recorded)) if s == recorded => s,
+            _ => anyhow::bail!(
+                "--from-records: game {} is not one player against {field} in the other seats: {}",
+                r.number,
+                r.players.join(", ")
+            ),
+        };
+        anyhow::ensure!(seat < p, "--from-records: game {} has seat {seat} of {p}", r.number);
+        let name = &r.players[seat];
+        let k = match names.iter().position(|n| n == name) {
+            Some(k) => k,
+            None => {
+                names.push(name.clone());
+                results.push((Vec::new(), 0.0));
+                names.len() - 1
+            }
+        };
+        results[k].0.push((seat, r.returns.clone()));
+        results[k].1 += r.seconds.unwrap_or(0.0);
+    }
+    anyhow::ensure!(!names.is_empty(), "--from-records: no game has a measured seat");
+    // The field's own row, the parity reference, comes last as in a live arena.
+    if let Some(k) = names.iter().position(|n| *n == field) {
+        let n = names.remove(k);
+        names.push(n);
+        let r = results.remove(k);
+        results.push(r);
+    }
+    let players: Vec<FieldPlayer> =
+        names.iter().zip(&results).map(|(n, (results, seconds))| row(n, results, *seconds, 0)).collect();
+    let report = FieldReport {
+        game: spec.to_string(),
+        players_per_game: p,
+        field,
+        games: players.iter().map(|r| r.games).max().unwrap_or(0),
+        seed: games.iter().map(|r| r.seed).min().unwrap_or(0),
+        from: Some(from),
+        players,
+    };
+    Ok((report, unseated))
 }
 
 impl FieldReport {
     pub fn table(&self) -> String {
         let width = self.players.iter().map(|p| p.player.len()).max().unwrap_or(6).max(6);
         let p = self.players_per_game as f64;
+        let games = match &self.from {
+            None => format!("{} games each, deals from seed {}", self.games, self.seed),
+            Some(files) => format!("games from {files}"),
+        };
         let mut out = format!(
-            "{}: each player in one seat (rotating) against {} in the other {}; {} games each, deals from seed {}\n\n",
+            "{}: each player in one seat (rotating) against {} in the other {}; {games}\n\n",
             self.game,
             self.field,
             self.players_per_game - 1,
-            self.games,
-            self.seed
         );
         out.push_str(&format!(
             "{:<width$}  {:>15}  {:>16}  {:>14}  {:>7}\n",
@@ -142,5 +250,62 @@ impl FieldReport {
             })
             .collect();
         (format!("{}: mean return ± 1.96 s.e. against {} in every other seat", self.game, self.field), "return", rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(players: &[&str], seat: Option<usize>, returns: &[f64]) -> GameRecord {
+        GameRecord {
+            game: "g".into(),
+            number: 1,
+            seed: 9,
+            pair: 0,
+            players: players.iter().map(|p| p.to_string()).collect(),
+            opening_plies: 0,
+            moves: vec![],
+            returns: returns.to_vec(),
+            result: String::new(),
+            seconds: Some(3.0),
+            seat,
+        }
+    }
+
+    #[test]
+    fn records_give_each_player_its_seat_against_the_field() {
+        let games = [
+            game(&["x", "f", "f"], None, &[1.0, 0.0, -1.0]),
+            game(&["f", "x", "f"], Some(1), &[1.0, -1.0, 0.0]),
+            game(&["f", "f", "f"], Some(2), &[1.0, -1.0, 0.0]),
+            // An older file's game of the field against itself: no seat, left out.
+            game(&["f", "f", "f"], None, &[1.0, -1.0, 0.0]),
+        ];
+        let (report, unseated) = tabulate("g", 3, None, &games, "a.jsonl".into()).unwrap();
+        assert_eq!(unseated, 1);
+        assert_eq!(report.field, "f");
+        let [x, f] = &report.players[..] else { panic!("{:?}", report.players) };
+        assert_eq!((x.player.as_str(), x.games, x.mean_rank, x.firsts), ("x", 2, 2.0, 0.5));
+        assert_eq!((x.mean_return, x.seconds_per_game), (0.0, 3.0));
+        assert_eq!((f.player.as_str(), f.games, f.mean_rank, f.mean_return), ("f", 1, 2.0, 0.0));
+        assert!(report.table().contains("games from a.jsonl"), "{}", report.table());
+    }
+
+    #[test]
+    fn records_without_one_field_are_refused() {
+        let two = [game(&["x", "y", "f"], None, &[1.0, 0.0, -1.0])];
+        let e = tabulate("g", 3, Some("f"), &two, String::new()).unwrap_err().to_string();
+        assert!(e.contains("not one player against f"), "{e}");
+        let mixed = [game(&["x", "f", "f"], None, &[1.0, 0.0, -1.0]), game(&["y", "g", "g"], None, &[1.0, 0.0, -1.0])];
+        let e = tabulate("g", 3, None, &mixed, String::new()).unwrap_err().to_string();
+        assert!(e.contains("no player is in every game"), "{e}");
+        let e = tabulate("g", 3, Some("y"), &mixed[..1], String::new()).unwrap_err().to_string();
+        assert!(e.contains("--gauntlet y: not in every game"), "{e}");
+        let wrong_seat = [game(&["x", "f", "f"], Some(1), &[1.0, 0.0, -1.0])];
+        assert!(tabulate("g", 3, None, &wrong_seat, String::new()).is_err());
+        let short = [game(&["x", "f"], None, &[1.0, -1.0])];
+        let e = tabulate("g", 3, None, &short, String::new()).unwrap_err().to_string();
+        assert!(e.contains("has 2 players and 2 returns, not 3"), "{e}");
     }
 }

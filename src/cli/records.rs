@@ -33,6 +33,10 @@ pub struct GameRecord {
     /// Wall-clock seconds the game took (absent in files of older versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+    /// Games of three or more players: the seat of the measured player, the field in all the
+    /// others (absent in two- and one-player games, and in files of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
 }
 
 impl GameRecord {
@@ -44,6 +48,7 @@ impl GameRecord {
             [w, b] if w < b => "0-1".into(),
             _ => "1/2-1/2".into(),
         };
+        let seat = (report.returns.len() > 2).then_some(report.a_seat);
         GameRecord {
             game: game.to_string(),
             number: 0,
@@ -55,6 +60,7 @@ impl GameRecord {
             returns: report.returns,
             result,
             seconds: Some(report.seconds),
+            seat,
         }
     }
 }
@@ -204,6 +210,23 @@ mod tests {
     fn records_of_older_versions_read_without_seconds() {
         let old = r#"{"game":"score4","number":1,"seed":5,"pair":0,"players":["a","b"],"opening_plies":2,"moves":[],"returns":[1.0,-1.0],"result":"1-0"}"#;
         let r: GameRecord = serde_json::from_str(old).unwrap();
-        assert_eq!((r.seed, r.seconds), (5, None));
+        assert_eq!((r.seed, r.seconds, r.seat), (5, None, None));
+    }
+
+    #[test]
+    fn field_games_keep_the_measured_seat() {
+        let report = GameReport {
+            pair: 0,
+            a_seat: 2,
+            seed: 7,
+            opening_plies: 0,
+            moves: vec![],
+            returns: vec![0.0, 1.0, -1.0],
+            seconds: 0.5,
+        };
+        let r = GameRecord::of("clue(players=3)", report, vec!["deduce".into(), "deduce".into(), "random".into()]);
+        let back: GameRecord = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back.seat, Some(2));
+        assert_eq!(record(1, 1.0).seat, None);
     }
 }
