@@ -147,8 +147,8 @@ pub fn tabulate(
             }
         }
     };
-    let mut names: Vec<String> = Vec::new();
-    let mut results: Vec<(Vec<SeatReturns>, f64)> = Vec::new();
+    // Per player, in the order they first appear: its games and their seconds.
+    let mut rows: Vec<(String, Vec<SeatReturns>, f64)> = Vec::new();
     let mut unseated = 0;
     for r in games {
         let others: Vec<usize> = (0..p).filter(|&s| r.players[s] != field).collect();
@@ -157,38 +157,28 @@ pub fn tabulate(
                 unseated += 1;
                 continue;
             }
-            ([], Some(s)) => s,
+            ([], Some(s)) if s < p => s,
             (&[s], None) => s,
             (&[s], Some(recorded)) if s == recorded => s,
             _ => anyhow::bail!(
-                "--from-records: game {} is not one player against {field} in the other seats: {}",
+                "--from-records: game {} is not one player against {field} in the other seats: {} (seat {:?})",
                 r.number,
-                r.players.join(", ")
+                r.players.join(", "),
+                r.seat
             ),
         };
-        anyhow::ensure!(seat < p, "--from-records: game {} has seat {seat} of {p}", r.number);
         let name = &r.players[seat];
-        let k = match names.iter().position(|n| n == name) {
-            Some(k) => k,
-            None => {
-                names.push(name.clone());
-                results.push((Vec::new(), 0.0));
-                names.len() - 1
-            }
-        };
-        results[k].0.push((seat, r.returns.clone()));
-        results[k].1 += r.seconds.unwrap_or(0.0);
+        let k = rows.iter().position(|(n, ..)| n == name).unwrap_or_else(|| {
+            rows.push((name.clone(), Vec::new(), 0.0));
+            rows.len() - 1
+        });
+        rows[k].1.push((seat, r.returns.clone()));
+        rows[k].2 += r.seconds.unwrap_or(0.0);
     }
-    anyhow::ensure!(!names.is_empty(), "--from-records: no game has a measured seat");
-    // The field's own row, the parity reference, comes last as in a live arena.
-    if let Some(k) = names.iter().position(|n| *n == field) {
-        let n = names.remove(k);
-        names.push(n);
-        let r = results.remove(k);
-        results.push(r);
-    }
-    let players: Vec<FieldPlayer> =
-        names.iter().zip(&results).map(|(n, (results, seconds))| row(n, results, *seconds, 0)).collect();
+    anyhow::ensure!(!rows.is_empty(), "--from-records: no game has a measured seat");
+    // The field's own row, the parity reference, comes last as in a live arena (a stable sort).
+    rows.sort_by_key(|(n, ..)| *n == field);
+    let players: Vec<FieldPlayer> = rows.iter().map(|(n, results, seconds)| row(n, results, *seconds, 0)).collect();
     let report = FieldReport {
         game: spec.to_string(),
         players_per_game: p,

@@ -221,7 +221,7 @@ impl<G: Game> Trainer<G> {
 
             // Steps owed so that samples trained ≈ replay_ratio × samples generated; the next
             // round's learning pays them.
-            if self.replay.len() >= self.config.replay.min_samples {
+            if self.replay_ready() {
                 self.progress.owed_steps +=
                     new_samples as f64 * self.config.replay.replay_ratio / self.config.learner.batch_size as f64;
             } else {
@@ -247,6 +247,11 @@ impl<G: Game> Trainer<G> {
         })
     }
 
+    /// Whether the replay buffer holds enough samples to learn from (never none).
+    fn replay_ready(&self) -> bool {
+        self.replay.len() >= self.config.replay.min_samples.max(1)
+    }
+
     /// Trains the steps owed by the replay ratio, logging, evaluating and checkpointing on schedule.
     fn learn_owed_steps(
         &mut self,
@@ -257,8 +262,8 @@ impl<G: Game> Trainer<G> {
     ) -> anyhow::Result<()> {
         // A resumed run whose replay buffer was left behind keeps what it owes until self-play
         // has refilled the buffer.
-        let filled = self.replay.len() >= self.config.replay.min_samples.max(1);
-        while filled && self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
+        let ready = self.replay_ready();
+        while ready && self.progress.owed_steps >= 1.0 && limits.max_steps.is_none_or(|m| self.progress.step < m) {
             self.progress.owed_steps -= 1.0;
             let trained = self.progress.seconds + start.elapsed().as_secs_f64();
             let lr = self.config.learner.learning_rate_at(trained / self.schedule_end_seconds.max(1e-9));
