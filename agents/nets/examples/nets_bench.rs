@@ -7,7 +7,10 @@
 //!
 //! For each net: inference positions/s at batch 1, 32, 64 and 256 (`infer`, the frozen path),
 //! the same through burn's own forward pass at batch 64 (`infer_with_burn`, what `infer` did
-//! before the frozen path), and training samples/s (one AdamW step per batch) at batch 128 and 256. Each figure is the median of `--reps` timed runs,
+//! before the frozen path), and training samples/s (one AdamW step per batch) at batch 128 and 256,
+//! and at 256 again through burn's own `Conv2d` and `BatchNorm` (`burn 256`: what training did
+//! before tabula's dense small-board convolutions and batch-norm formulation, `layers::use_burn_layers`).
+//! Each figure is the median of `--reps` timed runs,
 //! each run repeating the call for at least `--min-secs`. GFLOP/s counts multiply-adds as 2 FLOPs
 //! of the convolutions and linear layers only (a training step is counted as 3× the forward
 //! pass), and is compared with a reference: the f32 GFLOP/s of one big sgemm by the
@@ -157,7 +160,7 @@ fn main() {
         ("superball", superball(32, 2)),
     ];
     println!(
-        "{:<10} {:<26} {:>8} {:>6} | {:>8} | {:>8} {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} | {:>8} {:>8} {:>9} {:>8}",
+        "{:<10} {:<26} {:>8} {:>6} | {:>8} | {:>8} {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} {:>10} | {:>8} {:>8} {:>9} {:>8}",
         "game",
         "net",
         "params",
@@ -170,6 +173,7 @@ fn main() {
         "2thr b=32",
         "train 128",
         "train 256",
+        "burn 256",
         "burn%ref",
         "i64 %ref",
         "i256 %ref",
@@ -210,10 +214,19 @@ fn main() {
                 std::hint::black_box(learner.train_step(&data));
             }));
         }
+        // The same 256-sample step through burn's own Conv2d and BatchNorm (before tabula's
+        // dense small-board convolutions and batch-norm formulation).
+        tabula_nets::layers::use_burn_layers(true);
+        let mut learner = Learner::new(config.clone(), LearnerConfig::default()).unwrap();
+        let data = batch(config, 256);
+        let train_conv2d = median_rate(args.reps, args.min_secs, 256, || {
+            std::hint::black_box(learner.train_step(&data));
+        });
+        tabula_nets::layers::use_burn_layers(false);
         let gflops = |positions_per_s: f64| positions_per_s * flops / 1e9;
         let train_gflops = train[1] * 3.0 * flops / 1e9;
         println!(
-            "{:<10} {:<26} {:>8} {:>6.2} | {:>8.0} | {:>8.0} {:>8.0} {:>8.0} {:>9.0} {:>9.0} | {:>9.0} {:>9.0} | {:>7.1}% {:>7.1}% {:>8.1}% {:>7.1}%",
+            "{:<10} {:<26} {:>8} {:>6.2} | {:>8.0} | {:>8.0} {:>8.0} {:>8.0} {:>9.0} {:>9.0} | {:>9.0} {:>9.0} {:>10.0} | {:>7.1}% {:>7.1}% {:>8.1}% {:>7.1}%",
             game,
             config.summary().split(" [").next().unwrap_or_default(),
             net.num_params(),
@@ -226,6 +239,7 @@ fn main() {
             shared,
             train[0],
             train[1],
+            train_conv2d,
             100.0 * gflops(burn64) / reference,
             100.0 * gflops(inf[2]) / reference,
             100.0 * gflops(inf[3]) / reference,
@@ -233,7 +247,8 @@ fn main() {
         );
     }
     println!("\nunits: inference positions/s (burn b64: burn's forward pass; inf: the frozen path `infer` uses;");
-    println!("2thr: two threads sharing the net, total), training samples/s; MFLOP: forward pass per position;");
+    println!("2thr: two threads sharing the net, total), training samples/s (burn 256: through burn's own");
+    println!("Conv2d and BatchNorm instead of tabula's formulations); MFLOP: forward pass per position;");
     println!("%ref = achieved GFLOP/s (burn and frozen inference at b=64, frozen at b=256, training at b=256");
     println!("counted as 3x forward FLOPs) over the reference sgemm. Load average now {}.", load());
 }

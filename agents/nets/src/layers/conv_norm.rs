@@ -1,10 +1,14 @@
 //! [`ConvNorm`]: a same-padded convolution followed by an optional batch norm.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use burn::module::Module;
 use burn::nn::conv::{Conv2d, Conv2dConfig};
 use burn::nn::{BatchNorm, BatchNormConfig, Initializer, PaddingConfig2d};
 use burn::tensor::{Device, Tensor};
 
+use super::batch_norm_train::batch_norm_train;
+use super::dense_conv::{dense_conv, pointwise_conv, worth_dense};
 use crate::config::Norm;
 
 /// `conv(k×k, same padding)` then batch norm when the net uses it.
@@ -12,6 +16,17 @@ use crate::config::Norm;
 pub struct ConvNorm {
     pub(crate) conv: Conv2d,
     pub(crate) norm: Option<BatchNorm>,
+}
+
+static BURN_LAYERS: AtomicBool = AtomicBool::new(false);
+
+/// Whether [`ConvNorm`] computes through burn's own `Conv2d::forward` and `BatchNorm::forward`
+/// (`true`) or through tabula's formulations of the same functions, faster on small boards
+/// (`false`, the default): [`pointwise_conv`] for 1×1 kernels, [`dense_conv`] where
+/// [`worth_dense`], and [`batch_norm_train`] in training. Process-wide; both give the same results up to float rounding. For benchmarks and
+/// the tests that compare the two.
+pub fn use_burn_layers(on: bool) {
+    BURN_LAYERS.store(on, Ordering::Relaxed);
 }
 
 impl ConvNorm {
@@ -34,8 +49,19 @@ impl ConvNorm {
 
     /// `[B, c_in, H, W] -> [B, c_out, H, W]`, no activation.
     pub fn forward(&self, x: Tensor<4>) -> Tensor<4> {
-        let x = self.conv.forward(x);
+        let burn_layers = BURN_LAYERS.load(Ordering::Relaxed);
+        let [_, _, h, w] = x.dims();
+        let [_, _, kh, kw] = self.conv.weight.dims();
+        let x = match (kh, kw) {
+            _ if burn_layers => self.conv.forward(x),
+            (1, 1) if self.conv.bias.is_none() => pointwise_conv(&self.conv, x),
+            _ if worth_dense(h * w, kh, kw) => dense_conv(&self.conv, x),
+            _ => self.conv.forward(x),
+        };
         match &self.norm {
+            Some(norm) if !burn_layers && x.device().is_autodiff() && norm.training.is_enabled() => {
+                batch_norm_train(norm, x)
+            }
             Some(norm) => norm.forward(x),
             None => x,
         }
