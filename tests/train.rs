@@ -1,7 +1,7 @@
 //! `tabula train`: a run killed with SIGKILL resumes from its last checkpoint.
 
 use std::path::Path;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tabula_train::replay::ReplayBuffer;
 
@@ -69,6 +69,7 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
 
     let stderr = resume(&run, killed_at + 6);
     assert!(stderr.contains(&format!("resuming {} at step {killed_at}", run.display())), "{stderr}");
+    assert!(stderr.contains("of its 1 hours left"), "without --hours it trains what is left: {stderr}");
 
     let (resumed_to, ckpt) = checkpoint_step(&run).unwrap();
     assert_eq!(resumed_to, killed_at + 6, "the step counter continues");
@@ -91,14 +92,83 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     let evals: Vec<&str> = log.lines().filter(|l| l.contains("eval/vs_random/score")).collect();
     assert!(!evals.is_empty() || !stderr.is_empty());
 
-    // A run carried to another machine without its replay buffer (most of a checkpoint's bytes)
-    // resumes with an empty one, which self-play refills before the learner goes on.
-    std::fs::remove_file(ckpt.join("replay.bin")).unwrap();
-    let stderr = resume(&run, resumed_to + 6);
+    // A run carried to another machine by scripts/pack-run.sh, without its replay buffer (most
+    // of a checkpoint's bytes), resumes with an empty one, which self-play refills before the
+    // learner goes on.
+    let packed = tmp.path().join("run.tar.xz");
+    let history = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
+    let pack = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
+        .args([&run, &packed])
+        .output()
+        .unwrap();
+    assert!(pack.status.success(), "{}", String::from_utf8_lossy(&pack.stderr));
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let unpack = Command::new("tar").arg("-xJf").arg(&packed).arg("-C").arg(&elsewhere).status().unwrap();
+    assert!(unpack.success());
+    let carried = elsewhere.join("run");
+    assert!(!ckpt_of(&carried).join("replay.bin").exists() && !carried.join("tensorboard").exists());
+    let stderr = resume(&carried, resumed_to + 6);
     assert!(stderr.contains(&format!("at step {resumed_to} (the replay buffer empty")), "{stderr}");
-    let (step, ckpt) = checkpoint_step(&run).unwrap();
+    let (step, ckpt) = checkpoint_step(&carried).unwrap();
     assert_eq!(step, resumed_to + 6);
     assert!(replay(&ckpt).len() >= 64, "self-play refilled the buffer");
+    let log = std::fs::read_to_string(carried.join("log.jsonl")).unwrap();
+    assert!(
+        log.starts_with(&history) && log.len() > history.len(),
+        "the carried log keeps the run's history and goes on"
+    );
+
+    // Packing a directory that is not a run says so.
+    let not_a_run = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
+        .args([&elsewhere, &tmp.path().join("x.tar.xz")])
+        .output()
+        .unwrap();
+    assert!(!not_a_run.status.success());
+    assert!(String::from_utf8_lossy(&not_a_run.stderr).contains("not a tabula run"));
+}
+
+#[test]
+fn a_run_resumed_without_hours_trains_what_is_left_of_its_config_hours() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("short.toml");
+    std::fs::write(&config, TINY.replace("hours = 1.0", "hours = 0.0005")).unwrap();
+    let run = tmp.path().join("run");
+    let status = tabula()
+        .args(["train", "score4", "--quiet", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (step, _) = checkpoint_step(&run).expect("the run checkpoints when its hours are up");
+
+    let spent = tabula().args(["train", "--quiet", "--resume"]).arg(&run).output().unwrap();
+    let stderr = String::from_utf8_lossy(&spent.stderr);
+    assert!(!spent.status.success());
+    assert!(stderr.contains("has trained the 0.0005 hours its config asks for; `--hours H`"), "{stderr}");
+    assert_eq!(checkpoint_step(&run).unwrap().0, step, "nothing trained");
+
+    let more = tabula()
+        .args(["train", "--quiet", "--hours", "0.001", "--max-steps"])
+        .arg((step + 2).to_string())
+        .arg("--resume")
+        .arg(&run)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&more.stderr);
+    assert!(more.status.success(), "{stderr}");
+    assert!(stderr.contains("0.001 hours more"), "{stderr}");
+}
+
+/// The directory of a run's latest checkpoint.
+fn ckpt_of(run: &Path) -> std::path::PathBuf {
+    let latest = std::fs::read_to_string(run.join("checkpoints/latest")).unwrap();
+    run.join("checkpoints").join(latest.trim())
 }
 
 #[test]

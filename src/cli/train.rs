@@ -20,7 +20,8 @@ pub struct TrainArgs {
     /// Directory for the run: logs, TensorBoard events, checkpoints, the model (default: runs/<game>-<time>).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Wall-clock budget in hours (default: the config's `hours`).
+    /// Wall-clock budget in hours (default: the config's `hours`; with --resume, what is left of
+    /// them, so a run resumed in pieces trains as long, on the same schedule, as one left alone).
     #[arg(long)]
     hours: Option<f64>,
     /// Stop after this many learner steps.
@@ -103,7 +104,16 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
                 0 => "the replay buffer empty: the checkpoint has no replay.bin, so self-play refills it".to_string(),
                 n => format!("{n} samples in the replay buffer"),
             };
-            eprintln!("tabula: resuming {} at step {} ({replay})", dir.display(), trainer.step());
+            let total = trainer.config().hours;
+            let budget = match limits.hours {
+                Some(hours) => format!("{hours} hours more"),
+                None if trainer.remaining_hours() <= 0.0 => anyhow::bail!(
+                    "{} has trained the {total} hours its config asks for; `--hours H` trains it H hours more",
+                    dir.display()
+                ),
+                None => format!("{:.2} of its {total} hours left", trainer.remaining_hours()),
+            };
+            eprintln!("tabula: resuming {} at step {} ({replay}; {budget})", dir.display(), trainer.step());
             (trainer, limits)
         }
     };

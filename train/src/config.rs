@@ -185,7 +185,8 @@ pub struct LearnerSection {
     #[serde(default)]
     pub augment_symmetries: bool,
     /// When set, the learning rate falls from `learning_rate` to this along a half cosine over the
-    /// wall-clock budget of each `tabula train` call (`--hours`); absent: constant.
+    /// run's wall-clock budget (its `hours`, which a resume without `--hours` continues; `--hours H`
+    /// ends the schedule H hours from now); absent: constant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_learning_rate: Option<f64>,
 }

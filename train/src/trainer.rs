@@ -185,11 +185,19 @@ impl<G: Game> Trainer<G> {
     }
 
     /// Trains until a limit is reached; checkpoints and writes the model at the end.
+    /// The hours of the config's `hours` this run has not trained yet (0 once they are spent).
+    pub fn remaining_hours(&self) -> f64 {
+        (self.config.hours - self.progress.seconds / 3600.0).max(0.0)
+    }
+
     pub fn run(&mut self, limits: RunLimits) -> anyhow::Result<RunSummary> {
         if let (Some(name), None) = (&self.config.search.advisor, &self.advisor) {
             anyhow::bail!("the run's config names the advisor {name:?}, but none was given to the trainer");
         }
-        let hours = limits.hours.unwrap_or(self.config.hours);
+        // Without `--hours` a run trains what is left of its config's hours, so a run killed and
+        // resumed (or carried between machines in pieces) trains as long, on the same learning-rate
+        // schedule, as one left alone.
+        let hours = limits.hours.unwrap_or_else(|| self.remaining_hours());
         let budget = Duration::from_secs_f64(hours * 3600.0);
         let start = Instant::now();
         self.schedule_end_seconds = self.progress.seconds + budget.as_secs_f64();

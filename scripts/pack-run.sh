@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Packs a training run into one .tar.xz that `tabula train --resume` continues on another machine
+# or in another session: the run's config, its log, and its latest checkpoint's learner (weights
+# and optimizer state) and progress (steps, games, seconds, RNG state). Left out: the replay
+# buffer (tens of MB; the resumed run refills it by self-play before the learner goes on) and the
+# TensorBoard events (the resumed run starts a new events file; log.jsonl has every scalar).
+#
+#   scripts/pack-run.sh runs/score4 score4-run.tar.xz
+#   tar -xJf score4-run.tar.xz -C runs && tabula train --resume runs/score4 --hours 2
+set -euo pipefail
+usage="usage: scripts/pack-run.sh RUN_DIR OUT.tar.xz"
+run=${1:?$usage}
+out=${2:?$usage}
+run=${run%/}
+[[ -f "$run/checkpoints/latest" ]] || { echo "pack-run: $run has no checkpoints/latest: not a tabula run, or no checkpoint yet" >&2; exit 1; }
+latest=$(cat "$run/checkpoints/latest")
+name=$(basename "$run")
+tar -C "$(dirname "$run")" -cJf "$out" \
+    "$name/config.toml" "$name/log.jsonl" "$name/checkpoints/latest" \
+    "$name/checkpoints/$latest/learner" "$name/checkpoints/$latest/progress.json"
+echo "pack-run: $out holds $name at $latest ($(du -h "$out" | cut -f1))"
