@@ -115,9 +115,10 @@ fn tabulas_layer_formulations_compute_burns_layers() {
     check_conv(3, 2, 2, 2, 1, true);
     check_conv(2, 3, 3, 3, 5, true);
 
-    assert!(worth_dense(16, 3, 3), "Score 4's 3x3 convolutions run dense");
-    assert!(!worth_dense(80, 3, 3), "Superball's 8x10 board is too big to be worth it");
-    assert!(!worth_dense(16, 1, 1), "1x1 convolutions never are");
+    assert!(worth_dense(32, 32, 16, 3, 3) && worth_dense(18, 32, 16, 3, 3), "Score 4's 3x3 convolutions run dense");
+    assert!(!worth_dense(64, 64, 16, 3, 3), "64 channels: burn's conv2d is faster");
+    assert!(!worth_dense(32, 32, 80, 3, 3), "Superball's 8x10 board is too big to be worth it");
+    assert!(!worth_dense(32, 4, 16, 1, 1), "1x1 convolutions never are");
 
     // A learner on a 4x4 board trains the same either way (to float rounding; Adam's first
     // steps amplify rounding a little where gradients are near zero).

@@ -23,8 +23,8 @@ static BURN_LAYERS: AtomicBool = AtomicBool::new(false);
 /// Whether [`ConvNorm`] computes through burn's own `Conv2d::forward` and `BatchNorm::forward`
 /// (`true`) or through tabula's formulations of the same functions, faster on small boards
 /// (`false`, the default): [`pointwise_conv`] for 1×1 kernels, [`dense_conv`] where
-/// [`worth_dense`], and [`batch_norm_train`] in training. Process-wide; both give the same results up to float rounding. For benchmarks and
-/// the tests that compare the two.
+/// [`worth_dense`], and [`batch_norm_train`] in training. Process-wide; both give the same
+/// results up to float rounding. For benchmarks and the tests that compare the two.
 pub fn use_burn_layers(on: bool) {
     BURN_LAYERS.store(on, Ordering::Relaxed);
 }
@@ -50,12 +50,12 @@ impl ConvNorm {
     /// `[B, c_in, H, W] -> [B, c_out, H, W]`, no activation.
     pub fn forward(&self, x: Tensor<4>) -> Tensor<4> {
         let burn_layers = BURN_LAYERS.load(Ordering::Relaxed);
-        let [_, _, h, w] = x.dims();
-        let [_, _, kh, kw] = self.conv.weight.dims();
+        let [_, c_in, h, w] = x.dims();
+        let [c_out, _, kh, kw] = self.conv.weight.dims();
         let x = match (kh, kw) {
             _ if burn_layers => self.conv.forward(x),
             (1, 1) if self.conv.bias.is_none() => pointwise_conv(&self.conv, x),
-            _ if worth_dense(h * w, kh, kw) => dense_conv(&self.conv, x),
+            _ if worth_dense(c_in, c_out, h * w, kh, kw) => dense_conv(&self.conv, x),
             _ => self.conv.forward(x),
         };
         match &self.norm {

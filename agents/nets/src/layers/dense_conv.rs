@@ -15,10 +15,14 @@
 use burn::nn::conv::Conv2d;
 use burn::tensor::{Tensor, TensorData};
 
-/// Whether a `kh×kw` convolution over `cells` cells is worth a dense product: at most twice the
-/// convolution's multiply-adds (so 3×3 kernels on boards of up to 18 cells; never 1×1).
-pub fn worth_dense(cells: usize, kh: usize, kw: usize) -> bool {
-    cells <= 2 * kh * kw
+/// Whether a `kh×kw` convolution from `c_in` to `c_out` channels over `cells` cells is worth a
+/// dense product: at most twice the convolution's multiply-adds (3×3 kernels on boards of up to
+/// 18 cells; never 1×1) and a matrix of at most 512×512 entries. Measured with nets_bench on
+/// Score 4's 4×4 board, training at 256 samples: with 32 channels 1.4–1.5x burn's conv2d; with
+/// 64 (1024×1024 matrices) no faster (0.7x without batch norm in one run), because burn's
+/// per-operation overhead matters less there.
+pub fn worth_dense(c_in: usize, c_out: usize, cells: usize, kh: usize, kw: usize) -> bool {
+    cells <= 2 * kh * kw && c_in * c_out * cells * cells <= 512 * 512
 }
 
 /// `conv(x)` for a stride-1, undilated, ungrouped, same-padded `conv` with odd kernel sides:
@@ -26,7 +30,7 @@ pub fn worth_dense(cells: usize, kh: usize, kw: usize) -> bool {
 pub fn dense_conv(conv: &Conv2d, x: Tensor<4>) -> Tensor<4> {
     let [batch, c_in, h, w] = x.dims();
     let [c_out, _, kh, kw] = conv.weight.dims();
-    debug_assert!(conv.stride == [1, 1] && conv.dilation == [1, 1] && conv.groups == 1);
+    debug_assert!(conv.stride == [1, 1] && conv.dilation == [1, 1] && conv.groups == 1 && kh % 2 == 1 && kw % 2 == 1);
     let cells = h * w;
     let taps = kh * kw;
     let device = x.device();
