@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use tabula_train::replay::ReplayBuffer;
 
 mod common;
-use common::{TINY, tabula, tiny_run};
+use common::{TINY, tabula, tiny_run, train_run};
 
 fn checkpoint_step(dir: &Path) -> Option<(u64, std::path::PathBuf)> {
     let latest = std::fs::read_to_string(dir.join("checkpoints/latest")).ok()?;
@@ -133,18 +133,7 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
 #[test]
 fn a_run_resumed_without_hours_trains_what_is_left_of_its_config_hours() {
     let tmp = tempfile::tempdir().unwrap();
-    let config = tmp.path().join("short.toml");
-    std::fs::write(&config, TINY.replace("hours = 1.0", "hours = 0.0005")).unwrap();
-    let run = tmp.path().join("run");
-    let status = tabula()
-        .args(["train", "score4", "--quiet", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&run)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let run = train_run(tmp.path(), &TINY.replace("hours = 1.0", "hours = 0.0005"), &[]);
     let (step, _) = checkpoint_step(&run).expect("the run checkpoints when its hours are up");
 
     let spent = tabula().args(["train", "--quiet", "--resume"]).arg(&run).output().unwrap();

@@ -12,14 +12,21 @@ pub fn tabula() -> Command {
 
 /// Trains the tiny config for `steps` learner steps into `dir/run` and returns that directory.
 pub fn tiny_run(dir: &Path, steps: u64) -> PathBuf {
+    train_run(dir, TINY, &["--max-steps", &steps.to_string()])
+}
+
+/// Trains Score 4 on the config `text` into `dir/run`, with `args` added to `tabula train`, and
+/// returns that directory.
+pub fn train_run(dir: &Path, text: &str, args: &[&str]) -> PathBuf {
     let config = dir.join("tiny.toml");
-    std::fs::write(&config, TINY).unwrap();
+    std::fs::write(&config, text).unwrap();
     let run = dir.join("run");
     let status = tabula()
-        .args(["train", "score4", "--quiet", "--max-steps", &steps.to_string(), "--config"])
+        .args(["train", "score4", "--quiet", "--config"])
         .arg(&config)
         .arg("--out")
         .arg(&run)
+        .args(args)
         .stderr(Stdio::null())
         .status()
         .unwrap();
