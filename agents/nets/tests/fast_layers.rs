@@ -39,7 +39,7 @@ fn check_conv(c_in: usize, c_out: usize, h: usize, w: usize, k: usize, bias: boo
         let x = input();
         let y = match (dense, k) {
             (false, _) => conv.forward(x.clone()),
-            (true, 1) if !bias => pointwise_conv(&conv, x.clone()),
+            (true, 1) => pointwise_conv(&conv, x.clone()),
             (true, _) => dense_conv(&conv, x.clone()),
         };
         let grads = (y.clone() * weights.clone()).sum().backward();
@@ -105,8 +105,7 @@ fn tabulas_layer_formulations_compute_burns_layers() {
     check_batch_norm(2, 4, 8, 10);
 
     // Score 4's board with its stem and block sizes, a non-square board, 1×1 kernels (pointwise
-    // products without bias, the dense product with one), a 5×5 kernel on a board smaller than
-    // the kernel, with and without bias.
+    // products) with and without bias, a 5×5 kernel on a board smaller than the kernel.
     check_conv(18, 32, 4, 4, 3, false);
     check_conv(8, 8, 4, 4, 3, true);
     check_conv(3, 5, 2, 3, 3, true);

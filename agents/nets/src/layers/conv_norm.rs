@@ -54,7 +54,7 @@ impl ConvNorm {
         let [c_out, _, kh, kw] = self.conv.weight.dims();
         let x = match (kh, kw) {
             _ if burn_layers => self.conv.forward(x),
-            (1, 1) if self.conv.bias.is_none() => pointwise_conv(&self.conv, x),
+            (1, 1) => pointwise_conv(&self.conv, x),
             _ if worth_dense(c_in, c_out, h * w, kh, kw) => dense_conv(&self.conv, x),
             _ => self.conv.forward(x),
         };

@@ -40,22 +40,26 @@ pub fn dense_conv(conv: &Conv2d, x: Tensor<4>) -> Tensor<4> {
     let kernel = conv.weight.val().swap_dims(0, 1).reshape([c_in * c_out, taps]);
     let matrix = kernel.matmul(reads).reshape([c_in, c_out, cells, cells]).swap_dims(1, 2);
     let y = x.reshape([batch, c_in * cells]).matmul(matrix.reshape([c_in * cells, c_out * cells]));
-    let y = match &conv.bias {
-        Some(bias) => y.reshape([batch, c_out, cells]) + bias.val().reshape([1, c_out, 1]),
-        None => y.reshape([batch, c_out, cells]),
-    };
-    y.reshape([batch, c_out, h, w])
+    with_bias(conv, y.reshape([batch, c_out, cells])).reshape([batch, c_out, h, w])
 }
 
-/// `conv(x)` for a 1×1 `conv` (no bias): one product of the `[c_out, c_in]` kernel with every
+/// `y` (`[B, c_out, cells]`) plus `conv`'s bias, if it has one.
+fn with_bias(conv: &Conv2d, y: Tensor<3>) -> Tensor<3> {
+    match &conv.bias {
+        Some(bias) => y + bias.val().reshape([1, bias.dims()[0], 1]),
+        None => y,
+    }
+}
+
+/// `conv(x)` for a 1×1 `conv`: one product of the `[c_out, c_in]` kernel with every
 /// sample's `[c_in, cells]` activations, which is the memory of `[B, c_in, H, W]` as it lies
 /// (burn's conv2d spends about twice as long on it, forward and backward, at Score 4's heads).
 pub fn pointwise_conv(conv: &Conv2d, x: Tensor<4>) -> Tensor<4> {
     let [batch, c_in, h, w] = x.dims();
     let [c_out, _, kh, kw] = conv.weight.dims();
-    debug_assert!(kh == 1 && kw == 1 && conv.bias.is_none() && conv.groups == 1);
+    debug_assert!(kh == 1 && kw == 1 && conv.groups == 1);
     let kernel = conv.weight.val().reshape([1, c_out, c_in]);
-    kernel.matmul(x.reshape([batch, c_in, h * w])).reshape([batch, c_out, h, w])
+    with_bias(conv, kernel.matmul(x.reshape([batch, c_in, h * w]))).reshape([batch, c_out, h, w])
 }
 
 /// The 0/1 matrix `[tap, p, q]`: 1 where output cell `q` reads input cell `p` through kernel
