@@ -4,6 +4,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tabula_train::replay::ReplayBuffer;
+use tabula_train::trained::TrainedModel;
 
 mod common;
 use common::{TINY, tabula, tiny_run, train_run};
@@ -109,6 +110,16 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     assert!(unpack.success());
     let carried = elsewhere.join("run");
     assert!(!ckpt_of(&carried).join("replay.bin").exists() && !carried.join("tensorboard").exists());
+    // Without its model.bpk the packed run still plays (as `run:DIR`): its checkpoint's weights,
+    // the very net the run wrote as model.bpk at that step.
+    assert!(!carried.join("model.bpk").exists());
+    let packed_model = TrainedModel::load(&score4::Score4, &carried).unwrap();
+    let written = TrainedModel::load(&score4::Score4, &run).unwrap();
+    assert_eq!(packed_model.card.training_step, resumed_to);
+    assert_eq!(packed_model.card.game_spec, written.card.game_spec);
+    let observation: Vec<f32> = (0..written.net.config().input_len()).map(|i| (i % 3) as f32).collect();
+    let (a, b) = (packed_model.net.infer(&observation, 1), written.net.infer(&observation, 1));
+    assert_eq!((a.policy(0), a.value(0)), (b.policy(0), b.value(0)));
     let stderr = resume(&carried, resumed_to + 6);
     assert!(stderr.contains(&format!("at step {resumed_to} (the replay buffer empty")), "{stderr}");
     let (step, ckpt) = checkpoint_step(&carried).unwrap();

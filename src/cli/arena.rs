@@ -80,6 +80,10 @@ pub struct ArenaArgs {
     /// players), or its mean score ± 1.96 standard errors (one player). Drawn after the table.
     #[arg(long, value_name = "FILE.png")]
     plot: Option<PathBuf>,
+    /// Draw the plot's rows in the order the players were given (one run's models by hours
+    /// trained make a learning curve) instead of the best on top.
+    #[arg(long, requires = "plot")]
+    plot_in_order: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -102,6 +106,8 @@ pub struct Arena {
     /// Tabulate these records instead of playing.
     pub from_records: Vec<PathBuf>,
     pub plot: Option<PathBuf>,
+    /// The plot's rows in the players' order rather than by rating.
+    pub plot_in_order: bool,
     pub quiet: bool,
 }
 
@@ -123,6 +129,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         records: args.records,
         from_records: args.from_records,
         plot: args.plot,
+        plot_in_order: args.plot_in_order,
         quiet: args.quiet,
     };
     run_arena(arena)
@@ -648,14 +655,15 @@ impl Report {
         // A reader that stops early (`| head`) is no error.
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         if let Some(path) = &a.plot {
-            let (title, axis, rows) = self.estimates();
+            let (title, axis, rows) = self.estimates(a.plot_in_order);
             draw_estimates_png(&title, axis, &rows, path).with_context(|| format!("--plot {}", path.display()))?;
         }
         Ok(())
     }
 
-    /// What `--plot` draws: a title, the axis, and a row a player, the best on top.
-    fn estimates(&self) -> (String, &'static str, Vec<Estimate>) {
+    /// What `--plot` draws: a title, the axis, and a row a player, the best on top (or in the
+    /// players' order).
+    fn estimates(&self, in_order: bool) -> (String, &'static str, Vec<Estimate>) {
         let (title, axis, mut rows): (String, &str, Vec<Estimate>) = match self {
             Report::Field(r) => r.estimates(),
             Report::TwoPlayers(r) => (
@@ -681,7 +689,9 @@ impl Report {
                     .collect(),
             ),
         };
-        rows.sort_by(|a, b| b.value.total_cmp(&a.value));
+        if !in_order {
+            rows.sort_by(|a, b| b.value.total_cmp(&a.value));
+        }
         (title, axis, rows)
     }
 
@@ -809,6 +819,7 @@ mod tests {
             records: None,
             from_records: Vec::new(),
             plot: None,
+            plot_in_order: false,
             quiet: true,
         }
     }
@@ -837,6 +848,12 @@ mod tests {
         assert!(alphabeta.elo_low > greedy.elo_low, "{:?}", report.players);
         assert_eq!(report.pairings.len(), 3);
         assert!(report.pairings.iter().all(|p| p.games == 24));
+
+        // The plot: the best on top, or (--plot-in-order) the players' own order.
+        let report = Report::TwoPlayers(report);
+        let labels = |in_order| report.estimates(in_order).2.into_iter().map(|e| e.label).collect::<Vec<_>>();
+        assert_eq!(labels(false), ["alphabeta:2", "greedy", "random"]);
+        assert_eq!(labels(true), ["greedy", "alphabeta:2", "random"]);
     }
 
     fn record(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {

@@ -58,6 +58,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         records: None,
         from_records: Vec::new(),
         plot: None,
+        plot_in_order: false,
         quiet: false,
     })
 }

@@ -18,13 +18,16 @@ use rand::RngCore;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tabula_core::{Action, Agent, Game, State};
-use tabula_nets::{Expected, ModelCard, PolicyValueNet, masked_softmax};
+use tabula_nets::{Expected, Learner, ModelCard, PolicyValueNet, masked_softmax};
 use tabula_search::{MctsAgent, RootMode, SharedAdvisor};
 
 /// The weights file of a run or a checkpoint folder.
 pub const MODEL_FILE: &str = "model.bpk";
 /// The training config beside it.
 pub const CONFIG_FILE: &str = "config.toml";
+/// A run's checkpoints, and the learner's part of each.
+pub const CHECKPOINTS_DIR: &str = "checkpoints";
+pub const LEARNER_DIR: &str = "learner";
 
 /// A trained network with the settings it is played with.
 #[derive(Debug, Clone)]
@@ -38,10 +41,17 @@ pub struct TrainedModel {
 
 impl TrainedModel {
     /// Loads `path`: a directory holding `model.bpk`, `model.json` and `config.toml` (a run or a
-    /// checkpoint folder), or a `model.bpk` with those two files beside it. Every error names the
-    /// file and what is wrong with it (missing, truncated, another game, another network shape).
+    /// checkpoint folder), or a `model.bpk` with those two files beside it. A run directory
+    /// without `model.bpk` (one packed by `scripts/pack-run.sh`) plays its latest checkpoint's
+    /// weights. Every error names the file and what is wrong with it (missing, truncated, another
+    /// game, another network shape).
     pub fn load<G: Game>(game: &G, path: &Path) -> anyhow::Result<Self> {
         let weights: PathBuf = if path.is_dir() { path.join(MODEL_FILE) } else { path.to_path_buf() };
+        if path.is_dir() && !weights.exists() {
+            if let Some(checkpoint) = crate::checkpoint::latest(&path.join(CHECKPOINTS_DIR))? {
+                return Self::from_checkpoint(game, path, &checkpoint);
+            }
+        }
         anyhow::ensure!(
             weights.exists(),
             "{}: no such model (give a run directory, a checkpoint folder or a model.bpk)",
@@ -52,6 +62,16 @@ impl TrainedModel {
         let config = TrainConfig::load(&config_path)
             .with_context(|| format!("{}: the model's training config", config_path.display()))?;
         Ok(TrainedModel { net, card, config, source: path.display().to_string() })
+    }
+
+    /// The learner weights of a run's checkpoint, played with the run's config.
+    fn from_checkpoint<G: Game>(game: &G, run: &Path, checkpoint: &Path) -> anyhow::Result<Self> {
+        let learner = Learner::load_checkpoint(&checkpoint.join(LEARNER_DIR), &Expected::game(game))?;
+        let card = ModelCard::new(game.spec(), learner.net_config().clone(), learner.step());
+        let config_path = run.join(CONFIG_FILE);
+        let config = TrainConfig::load(&config_path)
+            .with_context(|| format!("{}: the run's training config", config_path.display()))?;
+        Ok(TrainedModel { net: learner.inference_net(), card, config, source: run.display().to_string() })
     }
 
     /// Builds a model from the three files' bytes, as a bot carries them inside its binary.

@@ -85,7 +85,7 @@ pub struct Trainer<G: Game> {
 }
 
 /// The playable model of a run (weights; the card is `model.json` beside it) and its config.
-pub use crate::trained::{CONFIG_FILE, MODEL_FILE};
+pub use crate::trained::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
 
 impl<G: Game> Trainer<G> {
     /// Starts a run in `out` (which must not hold another run).
@@ -139,10 +139,10 @@ impl<G: Game> Trainer<G> {
     /// `replay.bin` resumes with an empty replay buffer.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
         let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
-        let dir = latest(&out.join("checkpoints"))?
+        let dir = latest(&out.join(CHECKPOINTS_DIR))?
             .with_context(|| format!("{} has no checkpoint yet: start it again without --resume", out.display()))?;
         let expected = Expected::game(&game);
-        let learner = Learner::load_checkpoint(&dir.join("learner"), &expected)
+        let learner = Learner::load_checkpoint(&dir.join(LEARNER_DIR), &expected)
             .with_context(|| format!("loading the learner from {}", dir.display()))?;
         // A run carried to another machine may leave its replay buffer behind (it is most of a
         // checkpoint's bytes); the buffer then refills from self-play before the learner goes on.
@@ -446,11 +446,11 @@ impl<G: Game> Trainer<G> {
         let replay = self.replay.to_bytes()?;
         let learner = &self.learner;
         write_checkpoint(
-            &self.out.join("checkpoints"),
+            &self.out.join(CHECKPOINTS_DIR),
             &name_for_step(progress.step),
             self.config.schedule.keep_checkpoints,
             |dir| {
-                learner.save_checkpoint(&dir.join("learner"))?;
+                learner.save_checkpoint(&dir.join(LEARNER_DIR))?;
                 std::fs::write(dir.join("replay.bin"), &replay)?;
                 std::fs::write(dir.join("progress.json"), serde_json::to_vec_pretty(&progress)?)?;
                 Ok(())
