@@ -47,10 +47,11 @@ impl TrainedModel {
     /// game, another network shape).
     pub fn load<G: Game>(game: &G, path: &Path) -> anyhow::Result<Self> {
         let weights: PathBuf = if path.is_dir() { path.join(MODEL_FILE) } else { path.to_path_buf() };
-        if path.is_dir() && !weights.exists() {
-            if let Some(checkpoint) = crate::checkpoint::latest(&path.join(CHECKPOINTS_DIR))? {
-                return Self::from_checkpoint(game, path, &checkpoint);
-            }
+        if path.is_dir()
+            && !weights.exists()
+            && let Some(checkpoint) = crate::checkpoint::latest(&path.join(CHECKPOINTS_DIR))?
+        {
+            return Self::from_checkpoint(game, path, &checkpoint);
         }
         anyhow::ensure!(
             weights.exists(),
