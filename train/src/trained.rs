@@ -29,6 +29,15 @@ pub const CONFIG_FILE: &str = "config.toml";
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 pub const LEARNER_DIR: &str = "learner";
 
+/// The latest checkpoint of the run in `run` (its folder) and the learner saved there; `None`
+/// before the run's first checkpoint.
+pub fn latest_learner(run: &Path, expected: &Expected) -> anyhow::Result<Option<(PathBuf, Learner)>> {
+    let Some(dir) = crate::checkpoint::latest(&run.join(CHECKPOINTS_DIR))? else { return Ok(None) };
+    let learner = Learner::load_checkpoint(&dir.join(LEARNER_DIR), expected)
+        .with_context(|| format!("loading the learner from {}", dir.display()))?;
+    Ok(Some((dir, learner)))
+}
+
 /// A trained network with the settings it is played with.
 #[derive(Debug, Clone)]
 pub struct TrainedModel {
@@ -49,9 +58,9 @@ impl TrainedModel {
         let weights: PathBuf = if path.is_dir() { path.join(MODEL_FILE) } else { path.to_path_buf() };
         if path.is_dir()
             && !weights.exists()
-            && let Some(checkpoint) = crate::checkpoint::latest(&path.join(CHECKPOINTS_DIR))?
+            && let Some((_, learner)) = latest_learner(path, &Expected::game(game))?
         {
-            return Self::from_checkpoint(game, path, &checkpoint);
+            return Self::from_learner(game, path, &learner);
         }
         anyhow::ensure!(
             weights.exists(),
@@ -65,9 +74,8 @@ impl TrainedModel {
         Ok(TrainedModel { net, card, config, source: path.display().to_string() })
     }
 
-    /// The learner weights of a run's checkpoint, played with the run's config.
-    fn from_checkpoint<G: Game>(game: &G, run: &Path, checkpoint: &Path) -> anyhow::Result<Self> {
-        let learner = Learner::load_checkpoint(&checkpoint.join(LEARNER_DIR), &Expected::game(game))?;
+    /// A run's learner weights, played with the run's config.
+    fn from_learner<G: Game>(game: &G, run: &Path, learner: &Learner) -> anyhow::Result<Self> {
         let card = ModelCard::new(game.spec(), learner.net_config().clone(), learner.step());
         let config_path = run.join(CONFIG_FILE);
         let config = TrainConfig::load(&config_path)

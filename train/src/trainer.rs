@@ -2,7 +2,7 @@
 //! logs, atomic checkpoints that a killed run resumes from, and evaluations against baselines.
 
 use crate::arena::{Reporting, field_outcome, play_field_reported, play_match, play_scores};
-use crate::checkpoint::{latest, name_for_step, write_checkpoint, write_file_atomically};
+use crate::checkpoint::{name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
 use crate::elo::elo_from_score;
@@ -12,6 +12,7 @@ use crate::ratings::{self, PairResult};
 use crate::replay::ReplayBuffer;
 use crate::sample::{densify, transformed};
 use crate::selfplay::{SelfPlayWorker, play_round};
+use crate::trained::latest_learner;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
@@ -139,11 +140,8 @@ impl<G: Game> Trainer<G> {
     /// `replay.bin` resumes with an empty replay buffer.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
         let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
-        let dir = latest(&out.join(CHECKPOINTS_DIR))?
+        let (dir, learner) = latest_learner(out, &Expected::game(&game))?
             .with_context(|| format!("{} has no checkpoint yet: start it again without --resume", out.display()))?;
-        let expected = Expected::game(&game);
-        let learner = Learner::load_checkpoint(&dir.join(LEARNER_DIR), &expected)
-            .with_context(|| format!("loading the learner from {}", dir.display()))?;
         // A run carried to another machine may leave its replay buffer behind (it is most of a
         // checkpoint's bytes); the buffer then refills from self-play before the learner goes on.
         let replay = match std::fs::read(dir.join("replay.bin")) {
