@@ -66,7 +66,10 @@ pub fn field<G: KnownGame>(
         let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
         let results =
             play_field_reported(game, &*player.opponent.make, &*field.opponent.make, a.games, a.seed, &reporting);
-        let played = sink.take();
+        // In deal order (as `results`), not the order the games ended: the records then read
+        // back into the same table, sums taken in the same order.
+        let mut played = sink.take();
+        played.sort_by_key(|r| (r.pair, r.seat));
         let seconds = played.iter().filter_map(|r| r.seconds).sum::<f64>();
         rows.push(row(player.name(), &results, seconds, player.faults()));
         games.extend(played);
