@@ -382,12 +382,14 @@ mod tests {
         assert!(TrainConfig::from_toml(&rising).unwrap_err().to_string().contains("final_learning_rate"));
         let advice = text.replace("[search]", "[search]\nadvisor = \"greedy\"\nadvice_prior = 1.5");
         assert!(TrainConfig::from_toml(&advice).unwrap_err().to_string().contains("search.advice_prior"));
-        let advised = TrainConfig::from_toml(&advice.replace("1.5", "0.25")).unwrap();
+        let advised = TrainConfig::from_toml(&advice.replace("advice_prior = 1.5", "advice_prior = 0.25")).unwrap();
         assert_eq!((advised.search.advisor.as_deref(), advised.search.advice_prior), (Some("greedy"), 0.25));
         assert_eq!(TrainConfig::from_toml(&advised.to_toml()).unwrap(), advised, "the advisor round-trips");
         let unadvised_rollouts = text.replace("[search]", "[search]\nrollout_depth = 3");
         assert!(TrainConfig::from_toml(&unadvised_rollouts).unwrap_err().to_string().contains("search.advisor"));
-        let rollouts = TrainConfig::from_toml(&advice.replace("1.5", "1\nrollout_depth = 3")).unwrap();
+        let rollouts =
+            TrainConfig::from_toml(&advice.replace("advice_prior = 1.5", "advice_prior = 1\nrollout_depth = 3"))
+                .unwrap();
         assert_eq!(rollouts.search.rollout_depth, 3);
     }
 
