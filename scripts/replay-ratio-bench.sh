@@ -6,8 +6,8 @@
 #
 #   scripts/replay-ratio-bench.sh [--rounds N] [--seconds S] [--game GAME] [--tabula BIN] RATIO...
 #
-# Defaults: 3 rounds of 20 s, game score4 (its config is train/configs/<game>.toml, with
-# `replay_ratio` set to each RATIO), binary `tabula`. Example: `scripts/replay-ratio-bench.sh 4 3 2`.
+# Defaults: 3 rounds of 20 s, game score4 (the binary's embedded default config, from
+# `tabula train GAME --print-config`, with `replay_ratio` set to each RATIO), binary `tabula`. Example: `scripts/replay-ratio-bench.sh 4 3 2`.
 set -euo pipefail
 usage="usage: scripts/replay-ratio-bench.sh [--rounds N] [--seconds S] [--game GAME] [--tabula BIN] RATIO..."
 rounds=3
@@ -25,12 +25,12 @@ while [[ $# -gt 0 && $1 == -* ]]; do
     esac
 done
 [[ $# -gt 0 ]] || { echo "$usage" >&2; exit 2; }
-repo=$(cd "$(dirname "$0")/.." && pwd)
-base="$repo/train/configs/$game.toml"
-[[ -f $base ]] || { echo "replay-ratio-bench: no default config $base" >&2; exit 1; }
-grep -q '^replay_ratio *=' "$base" || { echo "replay-ratio-bench: $base sets no replay_ratio" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The measured binary's own default, so a config and the binary that embeds it never disagree.
+base="$work/default.toml"
+"$tabula" train "$game" --print-config > "$base" || { echo "replay-ratio-bench: $tabula has no default config for $game" >&2; exit 1; }
+grep -q '^replay_ratio *=' "$base" || { echo "replay-ratio-bench: $game's default config sets no replay_ratio" >&2; exit 1; }
 for ratio in "$@"; do
     [[ $ratio =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "replay-ratio-bench: $ratio is not a ratio" >&2; exit 2; }
     sed "s/^replay_ratio *=.*/replay_ratio = $ratio/" "$base" > "$work/ratio-$ratio.toml"
