@@ -313,3 +313,59 @@ fn train_three_steps(game: &str, config: &Path, dir: &Path) -> std::path::PathBu
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     run
 }
+
+/// `scripts/train-side-by-side.sh` with the tiny config as its base.
+fn side_by_side(out: &Path, base: &Path, variants: &[&str]) -> std::process::Output {
+    Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/train-side-by-side.sh"))
+        .args(["--hours", "0.0005", "--games", "2", "--movetime-ms", "10", "--tabula"])
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .arg("--config")
+        .arg(base)
+        .arg(out)
+        .args(variants)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn recipes_train_side_by_side_and_then_play_the_same_opponent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().join("tiny.toml");
+    std::fs::write(&base, TINY).unwrap();
+    let out = tmp.path().join("sbs");
+
+    // A key the config does not have, or a variant that is not KEY=VALUE, stops it before any
+    // training starts.
+    let unknown = side_by_side(&out, &base, &["default", "replay_ratio=2,no_such_key=1"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no single line for no_such_key"));
+    let malformed = side_by_side(&out, &base, &["default", "replay_ratio"]);
+    assert_eq!(malformed.status.code(), Some(2));
+    assert!(!out.join("default").exists(), "nothing trained");
+
+    let done = side_by_side(&out, &base, &["default", "replay_ratio=2,batch_size=8"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let variant = std::fs::read_to_string(out.join("replay_ratio-2+batch_size-8.toml")).unwrap();
+    assert!(variant.contains("\nreplay_ratio = 2\n") && variant.contains("\nbatch_size = 8\n"));
+    assert_eq!(
+        variant.replace("replay_ratio = 2\n", "replay_ratio = 1.0\n").replace("batch_size = 8\n", "batch_size = 16\n"),
+        TINY
+    );
+    for run in ["default", "replay_ratio-2+batch_size-8"] {
+        assert!(out.join(run).join("model.bpk").exists(), "{run} trained");
+    }
+    let trained = std::fs::read_to_string(out.join("replay_ratio-2+batch_size-8/config.toml")).unwrap();
+    assert!(trained.contains("replay_ratio = 2.0") && trained.contains("batch_size = 8"), "{trained}");
+    // Each variant played alphabeta twice: four games, both variants in the table.
+    let records = std::fs::read_to_string(out.join("records.jsonl")).unwrap();
+    assert_eq!(records.lines().count(), 4);
+    let table = std::fs::read_to_string(out.join("table.txt")).unwrap();
+    assert!(table.contains("sbs/default:10ms") && table.contains("sbs/replay_ratio-2+batch_size-8:10ms"), "{table}");
+    assert!(out.join("ratings.png").exists());
+
+    // Run again, it trains nothing and plays the arena again.
+    let again = side_by_side(&out, &base, &["default", "replay_ratio=2,batch_size=8"]);
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stdout).contains("already trained"));
+}
