@@ -68,12 +68,23 @@ for variant in "$@"; do
             [[ $setting =~ ^([A-Za-z_][A-Za-z0-9_]*)=(.+)$ ]] || { echo "train-side-by-side: $setting is not KEY=VALUE" >&2; exit 2; }
             key=${BASH_REMATCH[1]}
             value=${BASH_REMATCH[2]}
-            [[ $(grep -c "^$key *=" "$config") == 1 ]] || { echo "train-side-by-side: the base config has no single line for $key" >&2; exit 1; }
-            # `|` cannot be in a TOML number or a quoted name the config takes.
-            [[ $value != *"|"* ]] || { echo "train-side-by-side: $value: '|' is not allowed" >&2; exit 2; }
-            sed -i "s|^$key *=.*|$key = $value|" "$config"
+            # The line is rewritten in bash, not by sed, so a value is taken as written (`&`, `|`, `\`).
+            found=0
+            edited=()
+            while IFS= read -r line; do
+                if [[ $line =~ ^$key\ *= ]]; then
+                    line="$key = $value"
+                    found=$((found + 1))
+                fi
+                edited+=("$line")
+            done < "$config"
+            [[ $found == 1 ]] || { echo "train-side-by-side: the base config has no single line for $key" >&2; exit 1; }
+            printf '%s\n' "${edited[@]}" > "$config"
         done
     fi
+    for seen in "${names[@]}"; do
+        [[ $seen != "$name" ]] || { echo "train-side-by-side: two variants would train into $out/$name" >&2; exit 2; }
+    done
     names+=("$name")
 done
 

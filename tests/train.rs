@@ -342,6 +342,9 @@ fn recipes_train_side_by_side_and_then_play_the_same_opponent() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no single line for no_such_key"));
     let malformed = side_by_side(&out, &base, &["default", "replay_ratio"]);
     assert_eq!(malformed.status.code(), Some(2));
+    let twice = side_by_side(&out, &base, &["replay_ratio=2", "replay_ratio=2"]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("two variants would train into"));
     assert!(!out.join("default").exists(), "nothing trained");
 
     let done = side_by_side(&out, &base, &["default", "replay_ratio=2,batch_size=8"]);
