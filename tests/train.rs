@@ -165,6 +165,44 @@ fn a_run_resumed_without_hours_trains_what_is_left_of_its_config_hours() {
     assert!(stderr.contains("0.001 hours more"), "{stderr}");
 }
 
+#[test]
+fn checkpoints_between_replay_snapshots_link_the_last_one_and_the_run_ends_with_a_fresh_one() {
+    use std::os::unix::fs::MetadataExt;
+    let inode = |run: &Path, step: u64| {
+        let file = run.join("checkpoints").join(format!("step-{step:010}")).join("replay.bin");
+        std::fs::metadata(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display())).ino()
+    };
+    // Checkpoints at steps 3, 6 and 9, all kept; the run ends at step 9.
+    let keep_all = TINY.replace("checkpoint_every_steps = 3", "checkpoint_every_steps = 3\nkeep_checkpoints = 10");
+    let tmp = tempfile::tempdir().unwrap();
+    let run = train_run(tmp.path(), &keep_all, &["--max-steps", "9"]);
+    assert_eq!(inode(&run, 3), inode(&run, 6), "step 6 links the buffer written at step 3");
+    assert_ne!(inode(&run, 6), inode(&run, 9), "the run's last checkpoint writes the buffer as it ends");
+    let (first, last) = (replay(&ckpt_of(&run).with_file_name("step-0000000003")), replay(&ckpt_of(&run)));
+    assert!(last.added() > first.added(), "the last buffer holds the samples played since the snapshot");
+
+    // With replay_snapshot_minutes = 0 every checkpoint writes its own.
+    let every_time = keep_all.replace("keep_checkpoints = 10", "keep_checkpoints = 10\nreplay_snapshot_minutes = 0");
+    let tmp = tempfile::tempdir().unwrap();
+    let run = train_run(tmp.path(), &every_time, &["--max-steps", "9"]);
+    assert_ne!(inode(&run, 3), inode(&run, 6));
+    assert_eq!(ckpt_of(&run).file_name().unwrap(), "step-0000000009");
+
+    // A negative period is refused before anything trains.
+    let config = tmp.path().join("negative.toml");
+    std::fs::write(&config, keep_all.replace("keep_checkpoints = 10", "replay_snapshot_minutes = -1")).unwrap();
+    let out = tabula()
+        .args(["train", "score4", "--quiet", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("refused"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("replay_snapshot_minutes"));
+    assert!(!tmp.path().join("refused").join("checkpoints").exists());
+}
+
 /// The directory of a run's latest checkpoint.
 fn ckpt_of(run: &Path) -> std::path::PathBuf {
     let latest = std::fs::read_to_string(run.join("checkpoints/latest")).unwrap();

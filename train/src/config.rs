@@ -212,6 +212,12 @@ pub struct ScheduleSection {
     /// Checkpoints kept on disk.
     #[serde(default = "default_keep")]
     pub keep_checkpoints: usize,
+    /// The replay buffer, most of a checkpoint's bytes (tens of MB), is written at most this
+    /// often and at the run's end; a checkpoint in between links the last one written. A run
+    /// killed between two resumes with the buffer of the older (the learner's state is never
+    /// older than its checkpoint). 0 writes it with every checkpoint.
+    #[serde(default = "default_replay_snapshot_minutes")]
+    pub replay_snapshot_minutes: f64,
     pub eval_every_steps: u64,
     /// Games against each baseline (two-player) or seeds played (one-player) per evaluation.
     pub eval_games: usize,
@@ -249,6 +255,9 @@ fn default_c_puct() -> f32 {
 }
 fn default_keep() -> usize {
     2
+}
+fn default_replay_snapshot_minutes() -> f64 {
+    10.0
 }
 
 /// The embedded default configuration of a game, by registry name.
@@ -353,6 +362,10 @@ impl TrainConfig {
             "learner.final_learning_rate must be positive and at most learner.learning_rate"
         );
         anyhow::ensure!(self.schedule.checkpoint_every_steps > 0, "schedule.checkpoint_every_steps must be at least 1");
+        anyhow::ensure!(
+            self.schedule.replay_snapshot_minutes >= 0.0 && self.schedule.replay_snapshot_minutes.is_finite(),
+            "schedule.replay_snapshot_minutes must be a number of minutes, 0 or more"
+        );
         Ok(())
     }
 }
