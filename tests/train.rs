@@ -410,3 +410,53 @@ fn recipes_train_side_by_side_and_then_play_the_same_opponent() {
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stdout).contains("already trained"));
 }
+
+#[test]
+fn train_throughput_measures_binaries_and_configs_taking_turns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let slower = tmp.path().join("slower.toml");
+    std::fs::write(&slower, TINY.replace("simulations = 4", "simulations = 64")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tabula");
+    let throughput = |args: &[String]| {
+        Command::new("bash")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/train-throughput.sh"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+
+    // Bad requests stop before anything runs.
+    let malformed = throughput(&["--rounds".into(), "1".into(), "no-binary-here".into()]);
+    assert_eq!(malformed.status.code(), Some(2));
+    let twice = throughput(&[format!("a={bin}@{}", config.display()), format!("a={bin}")]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("label a given twice"));
+    let missing = throughput(&["a=/nonexistent/tabula".into()]);
+    assert_eq!(missing.status.code(), Some(1));
+
+    let out = throughput(&[
+        "--rounds".into(),
+        "2".into(),
+        "--seconds".into(),
+        "4".into(),
+        format!("tiny={bin}@{}", config.display()),
+        format!("slower={bin}@{}", slower.display()),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("positions/s").count(), 4, "two rounds of two: {stderr}");
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .filter(|l| l.starts_with("| tiny") || l.starts_with("| slower"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    let median = |row: &[&str]| row[3].parse::<f64>().unwrap();
+    assert_eq!(rows[0][4], "1.00x", "{table}");
+    assert!(median(&rows[0]) > 0.0 && median(&rows[1]) > 0.0, "{table}");
+    // Sixteen times the simulations a move: fewer positions a second (0.6x here).
+    assert!(median(&rows[1]) < median(&rows[0]), "{table}");
+}
