@@ -93,6 +93,15 @@ pub use crate::trained::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
 /// A checkpoint's replay buffer (bincode).
 const REPLAY_FILE: &str = "replay.bin";
 
+/// How a checkpoint holds the replay buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReplayCopy {
+    /// Written as it is now (the run's last checkpoint).
+    Fresh,
+    /// Linked to the newest snapshot while it is younger than `schedule.replay_snapshot_minutes`.
+    LinkRecent,
+}
+
 impl<G: Game> Trainer<G> {
     /// Starts a run in `out` (which must not hold another run).
     pub fn new(game: G, config: TrainConfig, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
@@ -151,7 +160,7 @@ impl<G: Game> Trainer<G> {
         // A run carried to another machine may leave its replay buffer behind (it is most of a
         // checkpoint's bytes); the buffer then refills from self-play before the learner goes on.
         let replay = match std::fs::read(dir.join(REPLAY_FILE)) {
-            Ok(bytes) => ReplayBuffer::from_bytes(&bytes).context("reading replay.bin")?,
+            Ok(bytes) => ReplayBuffer::from_bytes(&bytes).with_context(|| format!("reading {REPLAY_FILE}"))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => ReplayBuffer::new(config.replay.capacity),
             Err(e) => {
                 return Err(anyhow::Error::new(e).context(format!("reading {}", dir.join(REPLAY_FILE).display())));
@@ -249,8 +258,7 @@ impl<G: Game> Trainer<G> {
         }
         // Pay what the last round left owing, so a run's steps match its samples.
         self.learn_owed_steps(&limits, start, &mut meter, &bar)?;
-        self.replay_snapshot = None; // the run's last checkpoint holds the buffer as it ends
-        self.checkpoint(start.elapsed().as_secs_f64())?;
+        self.checkpoint(start.elapsed().as_secs_f64(), ReplayCopy::Fresh)?;
         self.log.flush()?;
         bar.finish_and_clear();
         Ok(RunSummary {
@@ -324,7 +332,7 @@ impl<G: Game> Trainer<G> {
                 self.evaluate()?;
             }
             if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
-                self.checkpoint(start.elapsed().as_secs_f64())?;
+                self.checkpoint(start.elapsed().as_secs_f64(), ReplayCopy::LinkRecent)?;
             }
         }
         Ok(())
@@ -446,7 +454,7 @@ impl<G: Game> Trainer<G> {
         Ok(results)
     }
 
-    fn checkpoint(&mut self, seconds_this_session: f64) -> anyhow::Result<()> {
+    fn checkpoint(&mut self, seconds_this_session: f64, replay_copy: ReplayCopy) -> anyhow::Result<()> {
         let mut progress = self.progress.clone();
         progress.seconds += seconds_this_session;
         // The whole buffer with every checkpoint was 74 MB synced to disk every ~7 s in Score 4's
@@ -456,7 +464,9 @@ impl<G: Game> Trainer<G> {
         let linked = self
             .replay_snapshot
             .as_ref()
-            .filter(|(path, written)| written.elapsed() < period && path.is_file())
+            .filter(|(path, written)| {
+                replay_copy == ReplayCopy::LinkRecent && written.elapsed() < period && path.is_file()
+            })
             .map(|(path, _)| path.clone());
         let mut fresh = false;
         let (learner, replay) = (&self.learner, &self.replay);
