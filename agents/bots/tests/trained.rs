@@ -22,10 +22,15 @@ fn manifest_dir() -> PathBuf {
 }
 
 /// Copies `binary` alone into a fresh temporary directory.
+///
+/// The copy is made by a `cp` process, not `std::fs::copy`: while this process holds the copy open
+/// for writing, a child that another test thread forks inherits that descriptor until it execs, and
+/// executing the copy then fails with "text file busy" (the shell's exit status 126, seen in CI).
 fn alone(binary: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join(Path::new(binary).file_name().unwrap());
-    std::fs::copy(binary, &copy).unwrap();
+    let status = Command::new("cp").arg(binary).arg(&copy).status().unwrap();
+    assert!(status.success(), "cp {binary} {}: {status}", copy.display());
     (dir, copy)
 }
 

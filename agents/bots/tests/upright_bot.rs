@@ -66,7 +66,10 @@ fn with_no_arguments_the_shipped_agent_plays_from_an_empty_directory_and_beats_r
     // The binary copied alone: the model it plays is compiled into it.
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("upright-bot");
-    std::fs::copy(BOT, &copy).unwrap();
+    // Copied by a `cp` process: a descriptor open for writing here would be inherited by children
+    // that other test threads fork, and executing the copy would fail with "text file busy".
+    let status = std::process::Command::new("cp").arg(BOT).arg(&copy).status().unwrap();
+    assert!(status.success(), "cp {BOT}: {status}");
     let shipped = Seat::Program(format!("sh -c 'cd {} && ./upright-bot'", dir.path().display()));
     let mut config = MatchConfig::new(shipped, bot("--agent random --seed 3"));
     config.games = 2;
