@@ -2,6 +2,9 @@
 //! played by a binary copied alone into an empty directory, `--agent net`, models read from disk,
 //! and bad model files refused with one line naming the file before the protocol starts.
 
+mod common;
+
+use common::alone;
 use score4::referee::{Keyboard, MatchConfig, Seat, run_match};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,19 +22,6 @@ fn checkpoint(game: &str) -> PathBuf {
 /// checkouts at other paths may hold this binary compiled elsewhere.
 fn manifest_dir() -> PathBuf {
     std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
-}
-
-/// Copies `binary` alone into a fresh temporary directory.
-///
-/// The copy is made by a `cp` process, not `std::fs::copy`: while this process holds the copy open
-/// for writing, a child that another test thread forks inherits that descriptor until it execs, and
-/// executing the copy then fails with "text file busy" (the shell's exit status 126, seen in CI).
-fn alone(binary: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join(Path::new(binary).file_name().unwrap());
-    let status = Command::new("cp").arg(binary).arg(&copy).status().unwrap();
-    assert!(status.success(), "cp {binary} {}: {status}", copy.display());
-    (dir, copy)
 }
 
 fn score4_bot(args: &[&str], input: &[u8]) -> Output {

@@ -1,5 +1,8 @@
 //! `upright-bot` through the referee (library) with real processes, and alone on its stdin.
 
+mod common;
+
+use common::alone;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -64,12 +67,8 @@ fn a_trained_agent_needs_a_model_and_says_which_file() {
 #[test]
 fn with_no_arguments_the_shipped_agent_plays_from_an_empty_directory_and_beats_random() {
     // The binary copied alone: the model it plays is compiled into it.
-    let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join("upright-bot");
-    // Copied by a `cp` process: a descriptor open for writing here would be inherited by children
-    // that other test threads fork, and executing the copy would fail with "text file busy".
-    let status = std::process::Command::new("cp").arg(BOT).arg(&copy).status().unwrap();
-    assert!(status.success(), "cp {BOT}: {status}");
+    let (dir, copy) = alone(BOT);
+    assert!(copy.exists());
     let shipped = Seat::Program(format!("sh -c 'cd {} && ./upright-bot'", dir.path().display()));
     let mut config = MatchConfig::new(shipped, bot("--agent random --seed 3"));
     config.games = 2;
