@@ -7,10 +7,12 @@
 //! assert_eq!(model.card.game_spec, "score4");
 //! ```
 
+use anyhow::Context;
 use std::path::Path;
 use std::time::Duration;
 use tabula_core::{Agent, Game};
 use tabula_search::SharedAdvisor;
+use tabula_train::config::TrainConfig;
 use tabula_train::trained::TrainedModel;
 
 /// A checkpoint folder's three files, as bytes in the binary.
@@ -33,19 +35,29 @@ macro_rules! embed {
 /// The games with a shipped agent.
 pub const GAMES: [&str; 5] = ["score4", "superball", "superply", "upright", "clue"];
 
-/// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
-/// trained on 8×10 boards does not load for another size).
-pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
-    let spec = game.spec();
-    let embedded = match spec.split('(').next().unwrap_or_default() {
+/// The embedded files of `game`'s shipped agent.
+fn embedded<G: Game>(game: &G) -> anyhow::Result<Embedded> {
+    Ok(match game.spec().split('(').next().unwrap_or_default() {
         "score4" => embed!("score4"),
         "superball" => embed!("superball"),
         "superply" => embed!("superply"),
         "upright" => embed!("upright"),
         "clue" => embed!("clue"),
         other => anyhow::bail!("no trained agent is shipped for {other} yet (shipped: {})", GAMES.join(", ")),
-    };
+    })
+}
+
+/// The shipped agent of `game` (checked against the game's spec and shapes: a Superball model
+/// trained on 8×10 boards does not load for another size).
+pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
+    let embedded = embedded(game)?;
     TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
+}
+
+/// The shipped agent's config alone, without loading its network (cheap: a bot that only needs
+/// its search settings reads this).
+pub fn config<G: Game>(game: &G) -> anyhow::Result<TrainConfig> {
+    TrainConfig::from_toml(embedded(game)?.config).context("the embedded config.toml")
 }
 
 /// `--checkpoint PATH` when given, else the shipped agent.

@@ -198,6 +198,31 @@ fn sb_play_refuses_a_model_for_another_game_and_plays_lookahead_on_other_boards(
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
 }
 
+#[test]
+fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
+    let four = ["8", "10", "5", "pbyrg", "-v"];
+    // A roomy board: greedy's swap is the only advice, so the shipped agent plays it unsearched.
+    let greedy = sb_play(&four, &[("SB_PLAY_AGENT", "greedy")], BOARD);
+    let shipped = sb_play(&four, &[], BOARD);
+    assert!(shipped.status.success(), "{}", String::from_utf8_lossy(&shipped.stderr));
+    assert_eq!(shipped.stdout, greedy.stdout, "greedy's move");
+    assert!(String::from_utf8_lossy(&shipped.stderr).contains("the advisor's only move"));
+    // A full board with four sets to cash: the network's search chooses among them.
+    let full = b"yyggyryybp\nggrgpyppyp\nRBgggyrpPP\nGGgggybpPP\nRGygryrpBP\nYGyygyypYB\nyyybpbyppb\nppggyypbbb\n";
+    let out = sb_play(&four, &[], full);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("shipped@") && err.contains("sims) chose SCORE"), "{err}");
+    // A model from disk always loads (a bad file is refused on the first board).
+    let ckpt = checkpoint("superball");
+    let out = sb_play(&["8", "10", "5", "pbyrg", "-v", "--checkpoint", ckpt.to_str().unwrap()], &[], BOARD);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("sims) chose SWAP"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A whole game is hundreds of moves, each a process that loads the model and searches: minutes
 /// in a test build. Run it with `cargo test --release -p tabula-bots -- --ignored`.
 #[test]

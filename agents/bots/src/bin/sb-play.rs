@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use superball::{Superball, SuperballState, cli};
 use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
-use tabula_core::{Agent, State};
+use tabula_core::{Agent, Game, State};
 use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
@@ -72,6 +72,29 @@ fn trained_agent(game: &Superball, model: TrainedModel, args: &Args) -> anyhow::
     Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
 }
 
+/// The shipped agent's move when its search would consider one move only, found without loading
+/// the network: its config gives the advice all of the root's prior (nothing else is considered)
+/// and the advisor names a single move, as greedy's advice does on every board but those where a
+/// set is cashed in (or a guarded tight board). Loading the 4 MB model is most of such a call's
+/// time, so the time the handout allows goes to the searches that matter. A model from disk
+/// (`--checkpoint`) always loads, so that a bad file is refused on the first board.
+fn advised_only(game: &Superball, args: &Args, state: &SuperballState) -> Option<tabula_core::Action> {
+    if !args.agent.eq_ignore_ascii_case("az") || args.checkpoint.is_some() {
+        return None;
+    }
+    // The shipped model fits one board size; on others the bot plays lookahead (`make_agent`).
+    let config = shipped::config(game).ok().filter(|c| c.game == game.spec())?;
+    let search = &config.search;
+    if search.advice_prior < 1.0 || search.consider_rewarding_moves {
+        return None;
+    }
+    let advisor = advisor_by_name(search.advisor.as_deref()?).ok()?;
+    match advisor.advise(state)[..] {
+        [only] => Some(only),
+        _ => None,
+    }
+}
+
 fn make_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
     let name = args.agent.to_ascii_lowercase();
     match name.as_str() {
@@ -102,7 +125,6 @@ fn main() {
     let four = [args.rows.clone(), args.cols.clone(), args.mss.clone(), args.colors.clone()];
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
-    let mut agent = make_agent(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
@@ -112,12 +134,20 @@ fn main() {
     if legal.is_empty() {
         fail("no legal move on this board (fewer than two filled cells and nothing to score)");
     }
+    let start = std::time::Instant::now();
+    if let Some(action) = advised_only(&game, &args, &state).filter(|a| legal.binary_search(a).is_ok()) {
+        println!("{}", state.action_to_string(action));
+        if args.verbose {
+            eprintln!("sb-play: the advisor's only move {} in {:?}", state.action_to_string(action), start.elapsed());
+        }
+        return;
+    }
+    let mut agent = make_agent(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let seed = args.seed.unwrap_or_else(|| {
         // FNV-1a of the board: deterministic per board, different across boards.
         input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
     });
     let mut rng = tabula_core::GameRng::seed_from_u64(seed);
-    let start = std::time::Instant::now();
     // A failing agent gives way to a legal move: the harness must always get one.
     let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.act(&state, &mut rng)));
     let action = match chosen {
