@@ -221,6 +221,7 @@ fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    assert_eq!(out.stdout, shipped.stdout, "the loaded search plays the advisor's only move too");
 }
 
 /// A whole game is hundreds of moves, each a process that loads the model and searches: minutes
