@@ -112,12 +112,27 @@ fn make_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<Sup
             },
         },
         _ => {
-            anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
-            by_name(&name, args.budget_ms).ok_or_else(|| {
-                anyhow::anyhow!("unknown agent {:?}; choose one of az, net, {}", args.agent, PLAYERS.join(", "))
-            })
+            check_agent(args)?;
+            Ok(by_name(&name, args.budget_ms).expect("check_agent accepts only baselines' names"))
         }
     }
+}
+
+/// Refuses an unknown `--agent`, or `--checkpoint` with a baseline, before the board is read:
+/// the trained model itself loads only once its search has a choice to make (`advised_only`).
+fn check_agent(args: &Args) -> anyhow::Result<()> {
+    let name = args.agent.to_ascii_lowercase();
+    if matches!(name.as_str(), "az" | "net") {
+        return Ok(());
+    }
+    anyhow::ensure!(
+        PLAYERS.contains(&name.as_str()),
+        "unknown agent {:?}; choose one of az, net, {}",
+        args.agent,
+        PLAYERS.join(", ")
+    );
+    anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
+    Ok(())
 }
 
 fn main() {
@@ -125,6 +140,7 @@ fn main() {
     let four = [args.rows.clone(), args.cols.clone(), args.mss.clone(), args.colors.clone()];
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
+    check_agent(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
