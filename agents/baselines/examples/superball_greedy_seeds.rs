@@ -13,16 +13,15 @@
 //! measures greedy that cashes before it must.
 
 use superball::Params;
+use tabula_baselines::superball::GreedyPlayer;
+use tabula_baselines::superball::arena::{self, SeedArgs};
 use tabula_baselines::superball::greedy::Pick;
-use tabula_baselines::superball::{GreedyPlayer, arena};
 use tabula_core::summary::Summary;
 
-/// Applies `KNOB=VALUE` to `player`.
-fn set_knob(player: &mut GreedyPlayer, knob: &str) -> Result<(), String> {
-    let (key, value) = knob.split_once('=').ok_or_else(|| format!("{knob:?}: expected KNOB=VALUE"))?;
-    let x: f64 = value.trim().parse().map_err(|_| format!("{knob:?}: the value is not a number"))?;
+/// Sets `player`'s knob `key` to `x`.
+fn set_knob(player: &mut GreedyPlayer, key: &str, x: f64) -> Result<(), String> {
     let w = &mut player.weights;
-    match key.trim() {
+    match key {
         "tight" => player.tight = x as usize,
         "big" => player.big = x as usize,
         "size_power" => w.size_power = x,
@@ -36,23 +35,18 @@ fn set_knob(player: &mut GreedyPlayer, knob: &str) -> Result<(), String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (knobs, args): (Vec<&String>, Vec<&String>) = args.iter().partition(|a| a.contains('='));
-    let seeds: i64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(100).max(1);
-    let first: i64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let rules: &[(&str, Pick)] = if args.get(2).is_some_and(|a| *a == "all") {
+    let (args, base) = SeedArgs::parse(std::env::args().skip(1))
+        .and_then(|args| args.player(GreedyPlayer::default(), set_knob).map(|player| (args, player)))
+        .unwrap_or_else(|e| {
+            eprintln!("superball_greedy_seeds: {e}");
+            std::process::exit(2)
+        });
+    let rules: &[(&str, Pick)] = if args.words.first().is_some_and(|a| a == "all") {
         &[("cheapest", Pick::Cheapest), ("points", Pick::Points), ("size", Pick::Size)]
     } else {
         &[("cheapest", Pick::Cheapest)]
     };
-    let mut base = GreedyPlayer::default();
-    for knob in &knobs {
-        if let Err(e) = set_knob(&mut base, knob) {
-            eprintln!("superball_greedy_seeds: {e}");
-            std::process::exit(2);
-        }
-    }
-    let knobs = knobs.iter().map(|k| format!(" {k}")).collect::<String>();
+    let knobs = args.knobs_label();
     let params = Params::new(8, 10, 5, "pbyrg").expect("the default variant");
     for &(name, pick) in rules {
         let play = |seeds: Vec<i64>| -> Vec<f64> {
@@ -64,7 +58,7 @@ fn main() {
                 .collect()
         };
         // Both cores: odd seeds on one thread, even on the other.
-        let all: Vec<i64> = (first..first + seeds).collect();
+        let all: Vec<i64> = args.range().collect();
         let (odd, even): (Vec<i64>, Vec<i64>) = all.iter().partition(|&&s| s % 2 != 0);
         let scores: Vec<f64> = std::thread::scope(|scope| {
             let odd = scope.spawn(|| play(odd));
@@ -73,8 +67,9 @@ fn main() {
         });
         let s = Summary::of(&scores);
         println!(
-            "greedy ({name:<8}{knobs}) seeds {first}-{}  mean {:.0} ± {:.0}  median {:.0}",
-            first + seeds - 1,
+            "greedy ({name:<8}{knobs}) seeds {}-{}  mean {:.0} ± {:.0}  median {:.0}",
+            args.first,
+            args.range().end - 1,
             s.mean,
             s.std_error,
             s.median

@@ -10,14 +10,13 @@
 use rayon::prelude::*;
 use std::time::Instant;
 use superball::Params;
-use tabula_baselines::superball::{LookaheadPlayer, arena};
+use tabula_baselines::superball::LookaheadPlayer;
+use tabula_baselines::superball::arena::{self, SeedArgs};
 use tabula_core::summary::Summary;
 
-/// Applies `KNOB=VALUE` to `player`.
-fn set_knob(player: &mut LookaheadPlayer, knob: &str) -> Result<(), String> {
-    let (key, value) = knob.split_once('=').ok_or_else(|| format!("{knob:?}: expected KNOB=VALUE"))?;
-    let x: f64 = value.trim().parse().map_err(|_| format!("{knob:?}: the value is not a number"))?;
-    match key.trim() {
+/// Sets `player`'s knob `key` to `x`.
+fn set_knob(player: &mut LookaheadPlayer, key: &str, x: f64) -> Result<(), String> {
+    match key {
         "samples" => player.samples = x as usize,
         "width" => player.width = x as usize,
         "budget_ms" => player.budget = std::time::Duration::from_millis(x as u64),
@@ -28,19 +27,15 @@ fn set_knob(player: &mut LookaheadPlayer, knob: &str) -> Result<(), String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (knobs, args): (Vec<&String>, Vec<&String>) = args.iter().partition(|a| a.contains('='));
-    let seeds: i64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(100).max(1);
-    let first: i64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let mut base = LookaheadPlayer::default();
-    for knob in &knobs {
-        if let Err(e) = set_knob(&mut base, knob) {
+    let (args, base) = SeedArgs::parse(std::env::args().skip(1))
+        .and_then(|args| args.player(LookaheadPlayer::default(), set_knob).map(|player| (args, player)))
+        .unwrap_or_else(|e| {
             eprintln!("superball_lookahead_seeds: {e}");
-            std::process::exit(2);
-        }
-    }
+            std::process::exit(2)
+        });
     let params = Params::new(8, 10, 5, "pbyrg").expect("the default variant");
-    let results: Vec<(i64, u64, usize, f64)> = (first..first + seeds)
+    let results: Vec<(i64, u64, usize, f64)> = args
+        .range()
         .into_par_iter()
         .map(|seed| {
             let mut player = base.clone();
@@ -53,10 +48,11 @@ fn main() {
     let s = Summary::of(&scores);
     let points: f64 = scores.iter().sum::<f64>().max(1.0);
     let seconds: f64 = results.iter().map(|r| r.3).sum();
-    let knobs = knobs.iter().map(|k| format!(" {k}")).collect::<String>();
     println!(
-        "lookahead ({knobs} ) seeds {first}-{}  mean {:.0} ± {:.0}  median {:.0}  {:.2} s per 1,000 points",
-        first + seeds - 1,
+        "lookahead ({} ) seeds {}-{}  mean {:.0} ± {:.0}  median {:.0}  {:.2} s per 1,000 points",
+        args.knobs_label(),
+        args.first,
+        args.range().end - 1,
         s.mean,
         s.std_error,
         s.median,

@@ -27,3 +27,79 @@ pub fn play_seed(agent: &mut dyn Agent<SuperballState>, params: &Params, seed: i
     }
     GameResult { seed, score: state.score(), moves }
 }
+
+/// The seed examples' command line: `[SEEDS] [FIRST] [WORD ...] [KNOB=VALUE ...]`, where a knob
+/// is any argument with `=` (anywhere on the line) and a knob's value is a number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeedArgs {
+    /// How many seeds (default 100).
+    pub seeds: i64,
+    /// The first seed (default 1).
+    pub first: i64,
+    /// The other arguments after SEEDS and FIRST.
+    pub words: Vec<String>,
+    pub knobs: Vec<(String, f64)>,
+}
+
+impl SeedArgs {
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Self, String> {
+        let (knobs, plain): (Vec<String>, Vec<String>) = args.into_iter().partition(|a| a.contains('='));
+        let knobs = knobs
+            .iter()
+            .map(|knob| {
+                let (key, value) = knob.split_once('=').expect("partitioned on '='");
+                let x = value.trim().parse().map_err(|_| format!("{knob:?}: the value is not a number"))?;
+                Ok((key.trim().to_string(), x))
+            })
+            .collect::<Result<_, String>>()?;
+        let number = |i: usize, default: i64| -> Result<i64, String> {
+            plain.get(i).map_or(Ok(default), |s| s.parse().map_err(|_| format!("{s:?}: expected a number of seeds")))
+        };
+        Ok(SeedArgs {
+            seeds: number(0, 100)?.max(1),
+            first: number(1, 1)?,
+            words: plain.into_iter().skip(2).collect(),
+            knobs,
+        })
+    }
+
+    /// The knobs as a summary line shows them: ` a=1 b=2`.
+    pub fn knobs_label(&self) -> String {
+        self.knobs.iter().map(|(k, x)| format!(" {k}={x}")).collect()
+    }
+
+    /// `player` with each knob set on it by `set`, which refuses a knob it does not know.
+    pub fn player<P>(&self, mut player: P, set: impl Fn(&mut P, &str, f64) -> Result<(), String>) -> Result<P, String> {
+        for (key, x) in &self.knobs {
+            set(&mut player, key, *x)?;
+        }
+        Ok(player)
+    }
+
+    /// The seeds, `first` on.
+    pub fn range(&self) -> std::ops::Range<i64> {
+        self.first..self.first + self.seeds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SeedArgs;
+
+    fn parse(line: &str) -> Result<SeedArgs, String> {
+        SeedArgs::parse(line.split_whitespace().map(String::from))
+    }
+
+    #[test]
+    fn seed_args_take_knobs_anywhere_and_refuse_what_is_not_a_number() {
+        let a = parse("tight=6 20 1001 all goal_factor=2.5").unwrap();
+        assert_eq!((a.seeds, a.first, a.words.clone()), (20, 1001, vec!["all".to_string()]));
+        assert_eq!(a.knobs, vec![("tight".to_string(), 6.0), ("goal_factor".to_string(), 2.5)]);
+        assert_eq!(a.knobs_label(), " tight=6 goal_factor=2.5");
+        assert_eq!(a.range(), 1001..1021);
+        let d = parse("").unwrap();
+        assert_eq!((d.seeds, d.first, d.range().count()), (100, 1, 100));
+        assert!(parse("tight=six").unwrap_err().contains("not a number"));
+        assert!(parse("ten").unwrap_err().contains("number of seeds"));
+    }
+}
