@@ -53,7 +53,9 @@ impl SeedArgs {
             })
             .collect::<Result<_, String>>()?;
         let number = |i: usize, default: i64| -> Result<i64, String> {
-            plain.get(i).map_or(Ok(default), |s| s.parse().map_err(|_| format!("{s:?}: expected a number of seeds")))
+            plain
+                .get(i)
+                .map_or(Ok(default), |s| s.parse().map_err(|_| format!("{s:?}: SEEDS and FIRST are whole numbers")))
         };
         Ok(SeedArgs {
             seeds: number(0, 100)?.max(1),
@@ -100,6 +102,7 @@ mod tests {
         let d = parse("").unwrap();
         assert_eq!((d.seeds, d.first, d.range().count()), (100, 1, 100));
         assert!(parse("tight=six").unwrap_err().contains("not a number"));
-        assert!(parse("ten").unwrap_err().contains("number of seeds"));
+        assert!(parse("ten").unwrap_err().contains("whole numbers"));
+        assert!(parse("10 first").unwrap_err().contains("whole numbers"));
     }
 }

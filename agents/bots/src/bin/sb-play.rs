@@ -82,7 +82,7 @@ fn advised_only(game: &Superball, args: &Args, state: &SuperballState) -> Option
     if !args.agent.eq_ignore_ascii_case("az") || args.checkpoint.is_some() {
         return None;
     }
-    // The shipped model fits one board size; on others the bot plays lookahead (`make_agent`).
+    // The shipped model fits one board size; on others the bot plays lookahead (`trained`).
     let config = shipped::config(game).ok().filter(|c| c.game == game.spec())?;
     let search = &config.search;
     if search.advice_prior < 1.0 || search.consider_rewarding_moves {
@@ -95,44 +95,36 @@ fn advised_only(game: &Superball, args: &Args, state: &SuperballState) -> Option
     }
 }
 
-fn make_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
-    let name = args.agent.to_ascii_lowercase();
-    match name.as_str() {
-        "az" | "net" => match &args.checkpoint {
-            Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args),
-            // The shipped model fits one board size; on others the bot still plays.
-            None => match shipped::model(game) {
-                Ok(model) => trained_agent(game, model, args),
-                Err(e) => {
-                    if args.verbose {
-                        eprintln!("sb-play: {e:#}; playing lookahead instead");
-                    }
-                    Ok(by_name("lookahead", args.budget_ms).expect("a baseline"))
-                }
-            },
-        },
-        _ => {
-            check_agent(args)?;
-            Ok(by_name(&name, args.budget_ms).expect("check_agent accepts only baselines' names"))
-        }
-    }
-}
-
-/// Refuses an unknown `--agent`, or `--checkpoint` with a baseline, before the board is read:
-/// the trained model itself loads only once its search has a choice to make (`advised_only`).
-fn check_agent(args: &Args) -> anyhow::Result<()> {
+/// The baseline that `--agent` names, built before the board is read so that a bad name or
+/// option is refused first; `None` for the trained agents (`az`, `net`), whose model loads only
+/// once their search has a choice to make (`advised_only`).
+fn baseline(args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>>> {
     let name = args.agent.to_ascii_lowercase();
     if matches!(name.as_str(), "az" | "net") {
-        return Ok(());
+        return Ok(None);
     }
-    anyhow::ensure!(
-        PLAYERS.contains(&name.as_str()),
-        "unknown agent {:?}; choose one of az, net, {}",
-        args.agent,
-        PLAYERS.join(", ")
-    );
     anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
-    Ok(())
+    let agent = by_name(&name, args.budget_ms).ok_or_else(|| {
+        anyhow::anyhow!("unknown agent {:?}; choose one of az, net, {}", args.agent, PLAYERS.join(", "))
+    })?;
+    Ok(Some(agent))
+}
+
+/// `az` or `net` from `--checkpoint`, or else from the shipped model.
+fn trained(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+    match &args.checkpoint {
+        Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args),
+        // The shipped model fits one board size; on others the bot still plays.
+        None => match shipped::model(game) {
+            Ok(model) => trained_agent(game, model, args),
+            Err(e) => {
+                if args.verbose {
+                    eprintln!("sb-play: {e:#}; playing lookahead instead");
+                }
+                Ok(by_name("lookahead", args.budget_ms).expect("a baseline"))
+            }
+        },
+    }
 }
 
 fn main() {
@@ -140,7 +132,7 @@ fn main() {
     let four = [args.rows.clone(), args.cols.clone(), args.mss.clone(), args.colors.clone()];
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
-    check_agent(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
+    let baseline = baseline(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
@@ -158,7 +150,10 @@ fn main() {
         }
         return;
     }
-    let mut agent = make_agent(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}")));
+    let mut agent = match baseline {
+        Some(agent) => agent,
+        None => trained(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}"))),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         // FNV-1a of the board: deterministic per board, different across boards.
         input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
