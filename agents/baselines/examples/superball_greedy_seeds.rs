@@ -9,8 +9,8 @@
 //! Default: 100 seeds from 1, the default rule (cheapest) only; `all` adds the other rules.
 //! Knobs: `tight` (cash once this few cells are empty; greedy: 4, i.e. only when forced), `big`
 //! (cash any set this big), and the board evaluation's weights `size_power`, `colour_power`,
-//! `goal_factor`, `near_factor`, `ready_bonus` (see `eval::Weights`). For example `tight=6`
-//! measures greedy that cashes before it must.
+//! `goal_factor`, `near_factor`, `ready_bonus`, `safe_empty`, `danger`, `reserve` (see
+//! `eval::Weights`). For example `tight=6` measures greedy that cashes before it must.
 
 use superball::Params;
 use tabula_baselines::superball::GreedyPlayer;
@@ -29,6 +29,9 @@ fn set_knob(player: &mut GreedyPlayer, key: &str, x: f64) -> Result<(), String> 
         "goal_factor" => w.goal_factor = x,
         "near_factor" => w.near_factor = x,
         "ready_bonus" => w.ready_bonus = x,
+        "safe_empty" => w.safe_empty = x,
+        "danger" => w.danger = x,
+        "reserve" => w.reserve = x,
         other => return Err(format!("no knob called {other:?}")),
     }
     Ok(())

@@ -36,33 +36,37 @@ use tabula_search::Advisor;
 /// `guard_ready` sets ready to cash and at most `guard_empty` empty cells. Greedy fills the board
 /// and cashes a set only when forced, so it dies where a forced cash finds no set; a search that
 /// looks a few moves past such a board can avoid the swaps that run out of sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GreedyAdvisor {
     pub swaps: usize,
     pub guard_ready: usize,
     pub guard_empty: usize,
+    /// Greedy's `eval::Weights::reserve` (0 by default): how much of its ready sets' room counts
+    /// as empty cells in its danger cost.
+    pub reserve: f64,
 }
 
 impl Default for GreedyAdvisor {
     fn default() -> Self {
-        GreedyAdvisor { swaps: 0, guard_ready: usize::MAX, guard_empty: usize::MAX }
+        GreedyAdvisor { swaps: 0, guard_ready: usize::MAX, guard_empty: usize::MAX, reserve: 0.0 }
     }
 }
 
 impl GreedyAdvisor {
-    /// Parses `greedy` or `greedy(swaps=N, ready=R, empty=E)` (case-insensitive).
+    /// Parses `greedy` or `greedy(swaps=N, ready=R, empty=E, reserve=X)` (case-insensitive).
     pub fn from_spec(text: &str) -> Result<Self, String> {
         let spec: GameSpec = text.parse().map_err(|e| format!("{e}"))?;
         if spec.name != "greedy" {
             return Err(format!("no advisor called {:?}; choose among: {}", spec.name, ADVISORS.join(", ")));
         }
-        spec.only("greedy", &["swaps", "ready", "empty"]).map_err(|e| e.to_string())?;
+        spec.only("greedy", &["swaps", "ready", "empty", "reserve"]).map_err(|e| e.to_string())?;
         let d = GreedyAdvisor::default();
         let get = |key, default| spec.get_or("greedy", key, default).map_err(|e| e.to_string());
         Ok(GreedyAdvisor {
             swaps: get("swaps", d.swaps)?,
             guard_ready: get("ready", d.guard_ready)?,
             guard_empty: get("empty", d.guard_empty)?,
+            reserve: spec.get_or("greedy", "reserve", d.reserve).map_err(|e| e.to_string())?,
         })
     }
 
@@ -79,6 +83,7 @@ impl Advisor<SuperballState> for GreedyAdvisor {
             return Vec::new();
         }
         let mut greedy = GreedyPlayer::default();
+        greedy.weights.reserve = self.reserve;
         let mut pos = Position::new(state.params(), state.cells());
         let first = greedy.choose(&mut pos);
         let mut moves = vec![first];
@@ -111,7 +116,7 @@ pub fn advisor_by_name(name: &str) -> Result<tabula_search::SharedAdvisor<Superb
 }
 
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] = &["greedy", "greedy(swaps=N, ready=R, empty=E)"];
+pub const ADVISORS: &[&str] = &["greedy", "greedy(swaps=N, ready=R, empty=E, reserve=X)"];
 
 #[cfg(test)]
 mod tests {
@@ -153,7 +158,10 @@ mod tests {
     #[test]
     fn advisor_names_parse_with_parameters_and_fail_clearly() {
         let g = GreedyAdvisor::from_spec("Greedy( swaps=3 , READY=1, empty=9)").unwrap();
-        assert_eq!(g, GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9 });
+        assert_eq!(g, GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9, reserve: 0.0 });
+        let r = GreedyAdvisor::from_spec("greedy(reserve=1.5)").unwrap();
+        assert_eq!(r, GreedyAdvisor { reserve: 1.5, ..GreedyAdvisor::default() });
+        assert!(GreedyAdvisor::from_spec("greedy(reserve=lots)").unwrap_err().contains("reserve"));
         assert_eq!(GreedyAdvisor::from_spec("greedy").unwrap(), GreedyAdvisor::default());
         assert!(GreedyAdvisor::from_spec("lookahead").unwrap_err().contains("no advisor called"));
         assert!(GreedyAdvisor::from_spec("greedy(swap=3)").unwrap_err().contains("swap"));
@@ -163,7 +171,7 @@ mod tests {
 
     #[test]
     fn guarded_swaps_are_advised_only_on_tight_boards_short_of_sets() {
-        let advisor = GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9 };
+        let advisor = GreedyAdvisor { swaps: 3, guard_ready: 1, guard_empty: 9, reserve: 0.0 };
         let mut rng = Lrand48::new(3);
         let mut s = SuperballState::new(Params::default());
         let (mut guarded, mut quiet) = (0, 0);

@@ -57,3 +57,22 @@ fn greedy_prefers_the_swap_that_joins_a_group() {
     let groups = superball::rules::group_size(&p, &after, 0);
     assert!(groups >= 4, "the greedy swap {a}<->{b} left the p group at {groups}");
 }
+
+#[test]
+fn ready_sets_count_as_room_in_the_danger_cost() {
+    use eval::Weights;
+    use position::{Position, Set};
+    let p = Params::new(6, 6, 4, "pby").unwrap();
+    // Four empty cells and a ready set of five p: cashing it would free two more.
+    let cells = superball::text::read_board(&p, b"pbypby\nbypbyp\nPB.yPB\nPP.bPY\nppbyp.\nbypby.\n").unwrap().cells;
+    let mut pos = Position::new(&p, &cells);
+    let mut sets: Vec<Set> = Vec::new();
+    pos.scoring_sets(&mut sets);
+    let room: usize = sets.iter().map(|s| s.size - superball::rules::CELLS_AFTER_SCORE).sum();
+    assert_eq!((pos.empty, room), (4, 2), "{sets:?}");
+    let empty_only = Weights { reserve: 0.0, ..Weights::default() };
+    let with_reserve = Weights { reserve: 1.5, ..Weights::default() };
+    let gain = with_reserve.evaluate(&mut pos) - empty_only.evaluate(&mut pos);
+    let expected = empty_only.danger_cost(4.0) - empty_only.danger_cost(4.0 + 1.5 * room as f64);
+    assert!(expected > 0.0 && (gain - expected).abs() < 1e-9, "gain {gain}, expected {expected}");
+}
