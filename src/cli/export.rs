@@ -1,6 +1,6 @@
 //! `tabula export RUN --out checkpoints/<game>`: ships a run's model. The folder gets the weights,
 //! the run's config (the search settings the bots play with), a model card with the model's
-//! provenance, the learning curves and a README; `cargo build` then compiles it into the bots.
+//! provenance, the learning curves and a README; `cargo build --workspace` then compiles it into the bots.
 
 use anyhow::Context;
 use clap::Args;
@@ -131,7 +131,7 @@ fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, resul
          the training config); `config.toml`: the run's config, whose `[search]` section is how the \
          bots search with the network ({} simulations a move unless told otherwise).\n\
          - `curves.png`: the run's learning curves (`tabula plot RUN`).\n\
-         - Ship a newer model: `tabula export RUN --out checkpoints/{name} --results RESULTS.md`, then `cargo build --release`.\n",
+         - Ship a newer model: `tabula export RUN --out checkpoints/{name} --results RESULTS.md`, then `cargo build --release --workspace --bins` (a plain `cargo build --release` builds `tabula` only, not the bots).\n",
         card.net.summary(),
         card.training_step,
         machine(),
