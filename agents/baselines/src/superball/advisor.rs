@@ -23,7 +23,7 @@ use super::greedy::GreedyPlayer;
 use super::position::Position;
 use superball::SuperballState;
 use superball::action::Move;
-use tabula_core::{Action, GameSpec, State, Turn};
+use tabula_core::{Action, GameSpec, SpecError, State, Turn};
 use tabula_search::Advisor;
 
 /// Advises greedy's move, then the alternatives to it: its `swaps` next-best swaps when it
@@ -59,15 +59,17 @@ impl GreedyAdvisor {
         if spec.name != "greedy" {
             return Err(format!("no advisor called {:?}; choose among: {}", spec.name, ADVISORS.join(", ")));
         }
-        spec.only("greedy", &["swaps", "ready", "empty", "reserve"]).map_err(|e| e.to_string())?;
         let d = GreedyAdvisor::default();
-        let get = |key, default| spec.get_or("greedy", key, default).map_err(|e| e.to_string());
-        Ok(GreedyAdvisor {
-            swaps: get("swaps", d.swaps)?,
-            guard_ready: get("ready", d.guard_ready)?,
-            guard_empty: get("empty", d.guard_empty)?,
-            reserve: spec.get_or("greedy", "reserve", d.reserve).map_err(|e| e.to_string())?,
-        })
+        let read = || -> Result<Self, SpecError> {
+            spec.only("greedy", &["swaps", "ready", "empty", "reserve"])?;
+            Ok(GreedyAdvisor {
+                swaps: spec.get_or("greedy", "swaps", d.swaps)?,
+                guard_ready: spec.get_or("greedy", "ready", d.guard_ready)?,
+                guard_empty: spec.get_or("greedy", "empty", d.guard_empty)?,
+                reserve: spec.get_or("greedy", "reserve", d.reserve)?,
+            })
+        };
+        read().map_err(|e| e.to_string())
     }
 
     /// Whether the swap alternatives are advised on a board with `empty` empty cells and
