@@ -5,7 +5,9 @@
 //! ```text
 //! cargo run --release -p tabula-baselines --example superball_lookahead_seeds -- [SEEDS] [FIRST] [KNOB=VALUE ...]
 //! ```
-//! Knobs: `samples`, `width`, `budget_ms`, `point_weight` (see `LookaheadPlayer`).
+//! Knobs: `samples`, `width`, `budget_ms`, `point_weight` (see `LookaheadPlayer`), and `reserve`
+//! (its greedy's `eval::Weights::reserve`, for its swaps and its rollouts alike; default
+//! `lookahead::RESERVE`).
 
 use rayon::prelude::*;
 use std::time::Instant;
@@ -21,6 +23,7 @@ fn set_knob(player: &mut LookaheadPlayer, key: &str, x: f64) -> Result<(), Strin
         "width" => player.width = x as usize,
         "budget_ms" => player.budget = std::time::Duration::from_millis(x as u64),
         "point_weight" => player.point_weight = x,
+        "reserve" => player.greedy.weights.reserve = x,
         other => return Err(format!("no knob called {other:?}")),
     }
     Ok(())

@@ -13,6 +13,13 @@ use tabula_core::{Action, State};
 /// else is ignored).
 pub trait Advisor<S: State>: Send + Sync + Debug {
     fn advise(&self, state: &S) -> Vec<Action>;
+
+    /// The action an advised rollout plays (`SearchConfig::rollout_depth`): by default the first
+    /// advised. An advisor whose advice is itself a search (costly at every rollout step) names a
+    /// cheaper policy's move here.
+    fn rollout_action(&self, state: &S) -> Option<Action> {
+        self.advise(state).first().copied()
+    }
 }
 
 /// An advisor shared by many searches.

@@ -1,5 +1,6 @@
-//! Advised rollouts: from a new leaf, play the advisor's first choice for a few moves (sampling
-//! chance on the way), then let the evaluator value where the rollout stopped.
+//! Advised rollouts: from a new leaf, play the advisor's rollout move (`Advisor::rollout_action`,
+//! by default its first choice) for a few moves (sampling chance on the way), then let the
+//! evaluator value where the rollout stopped.
 //!
 //! The leaf's value becomes the rewards earned on the way plus the evaluator's value at the end
 //! (AlphaGo's rollouts, with a short horizon and a bootstrap). A hand-written policy sees dangers a
@@ -19,7 +20,7 @@ pub(crate) struct Rollout<S> {
     pub rewards: Vec<f32>,
 }
 
-/// Plays `advisor`'s first choice for up to `depth` decisions from `leaf`. Stops early at the end
+/// Plays `advisor`'s rollout action for up to `depth` decisions from `leaf`. Stops early at the end
 /// of the game, or where the advisor names no legal action.
 pub(crate) fn advised_rollout<S: State>(
     leaf: &S,
@@ -38,7 +39,7 @@ pub(crate) fn advised_rollout<S: State>(
                     break Some(());
                 }
                 // `apply` leaves the state as it was when the advice is illegal.
-                let advised = advisor.advise(&state).first().copied();
+                let advised = advisor.rollout_action(&state);
                 if advised.is_none_or(|a| state.apply(a).is_err()) {
                     break Some(());
                 }

@@ -20,6 +20,7 @@
 //! ```
 
 use super::greedy::GreedyPlayer;
+use super::lookahead_advisor::LookaheadAdvisor;
 use super::position::Position;
 use superball::SuperballState;
 use superball::action::Move;
@@ -111,14 +112,24 @@ impl Advisor<SuperballState> for GreedyAdvisor {
     }
 }
 
-/// The advisor a config names: `greedy`, optionally with parameters
-/// (`greedy(swaps=3, ready=1, empty=9)`, see [`GreedyAdvisor`]). The error says what is wrong.
+/// The advisor a config names: `greedy` or `lookahead`, optionally with parameters
+/// (`greedy(swaps=3, ready=1, empty=9)`, see [`GreedyAdvisor`];
+/// `lookahead(reserve=1.5)`, see [`LookaheadAdvisor`]). The error says what is wrong.
 pub fn advisor_by_name(name: &str) -> Result<tabula_search::SharedAdvisor<SuperballState>, String> {
+    let spec: GameSpec = name.parse().map_err(|e| format!("{e}"))?;
+    if spec.name == "lookahead" {
+        return Ok(std::sync::Arc::new(LookaheadAdvisor::from_spec(&spec).map_err(|e| e.to_string())?));
+    }
     Ok(std::sync::Arc::new(GreedyAdvisor::from_spec(name)?))
 }
 
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] = &["greedy", "greedy(swaps=N, ready=R, empty=E, reserve=X)"];
+pub const ADVISORS: &[&str] = &[
+    "greedy",
+    "greedy(swaps=N, ready=R, empty=E, reserve=X)",
+    "lookahead",
+    "lookahead(reserve=X, samples=N, width=N, budget_ms=N)",
+];
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,12 @@
 //! of 4-move greedy rollouts, at most 60 ms a decision) averaged 17,960 ± 1,885 (median 12,343)
 //! on seeds 1-100 at 1.24 s per 1,000 points: `SB_PLAY_AGENT=lookahead sb-run 8 10 5 pbyrg sb-play 100 1`.
 //!
+//! Since stop 51 its greedy counts the room of its ready sets as empty cells in the danger cost
+//! (`eval::Weights::reserve` = [`RESERVE`], the value chosen for greedy on seeds 1001-1300), for
+//! its swaps and its rollouts alike: 32,011 ± 2,743 (median 25,710) on seeds 1-100 at 0.95 s per
+//! 1,000 points, against 21,629 ± 2,169 without
+//! (`cargo run --release -p tabula-baselines --example superball_lookahead_seeds -- 100 1`).
+//!
 //! ```
 //! use superball::Params;
 //! use tabula_baselines::superball::{LookaheadPlayer, arena};
@@ -42,15 +48,15 @@ pub struct LookaheadPlayer {
     pub budget: Duration,
 }
 
+/// The lookahead's greedy's `eval::Weights::reserve` (greedy alone keeps 0, the course's
+/// reference player; see `checkpoints/superball/README.md`).
+pub const RESERVE: f64 = 1.5;
+
 impl Default for LookaheadPlayer {
     fn default() -> Self {
-        LookaheadPlayer {
-            greedy: GreedyPlayer::default(),
-            width: 4,
-            samples: 4,
-            point_weight: 0.05,
-            budget: Duration::from_millis(60),
-        }
+        let mut greedy = GreedyPlayer::default();
+        greedy.weights.reserve = RESERVE;
+        LookaheadPlayer { greedy, width: 4, samples: 4, point_weight: 0.05, budget: Duration::from_millis(60) }
     }
 }
 

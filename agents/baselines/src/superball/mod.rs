@@ -4,10 +4,12 @@
 //! * [`RandomPlayer`] — the handout's sb-play: random swaps; scores only when it must.
 //! * [`GreedyPlayer`] — one-move lookahead over every useful swap with a board evaluation
 //!   ([`eval`]); scores when the board gets tight or a set is big.
-//! * [`LookaheadPlayer`] — expectimax over the best few swaps: samples the random cells that
-//!   follow, answers each sample with the greedy player's best reply, and keeps big groups while
-//!   the board still has room.
+//! * [`LookaheadPlayer`] — greedy (counting its ready sets as room) where the board has room;
+//!   on a full board, which set to cash in, by sampling the random cells that follow and short
+//!   greedy rollouts.
 //! * [`GreedyAdvisor`] — the greedy player's best moves as advice for a searching (trained) player.
+//! * [`LookaheadAdvisor`] — the lookahead player's move (and the other sets where it cashes one
+//!   in) as advice, with its greedy for the search's rollouts.
 //!
 //! ```
 //! use superball::{Lrand48, Params};
@@ -21,12 +23,14 @@ pub mod arena;
 pub mod eval;
 pub mod greedy;
 pub mod lookahead;
+pub mod lookahead_advisor;
 pub mod position;
 pub mod random;
 
 pub use advisor::{ADVISORS, GreedyAdvisor, advisor_by_name};
 pub use greedy::GreedyPlayer;
 pub use lookahead::LookaheadPlayer;
+pub use lookahead_advisor::LookaheadAdvisor;
 pub use random::RandomPlayer;
 
 use superball::SuperballState;
