@@ -16,6 +16,7 @@
 //! assert_eq!(advisor.rollout_action(&s), Some(advice[0]));
 //! ```
 
+use super::advisor::distinct_actions;
 use super::greedy::GreedyPlayer;
 use super::lookahead::{LookaheadPlayer, RESERVE};
 use super::position::Position;
@@ -103,14 +104,7 @@ impl Advisor<SuperballState> for LookaheadAdvisor {
             pos.scoring_sets(&mut sets);
             moves.extend(sets.iter().map(|s| Move::Score(s.cell)));
         }
-        let space = state.action_space();
-        let mut actions: Vec<Action> = Vec::with_capacity(moves.len());
-        for a in moves.into_iter().filter_map(|m| space.encode(m)) {
-            if !actions.contains(&a) {
-                actions.push(a);
-            }
-        }
-        actions
+        distinct_actions(state, moves)
     }
 
     fn rollout_action(&self, state: &SuperballState) -> Option<Action> {
