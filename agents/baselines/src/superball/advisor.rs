@@ -85,8 +85,7 @@ impl Advisor<SuperballState> for GreedyAdvisor {
         if state.turn() != Turn::Player(0) {
             return Vec::new();
         }
-        let mut greedy = GreedyPlayer::default();
-        greedy.weights.reserve = self.reserve;
+        let mut greedy = GreedyPlayer::with_reserve(self.reserve);
         let mut pos = Position::new(state.params(), state.cells());
         let first = greedy.choose(&mut pos);
         let mut moves = vec![first];

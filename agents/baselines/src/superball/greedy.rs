@@ -70,6 +70,14 @@ impl Pick {
 }
 
 impl GreedyPlayer {
+    /// Greedy whose danger cost counts `reserve` of its ready sets' room as empty cells
+    /// (`eval::Weights::reserve`), as the advisors and the lookahead player build it.
+    pub fn with_reserve(reserve: f64) -> Self {
+        let mut greedy = GreedyPlayer::default();
+        greedy.weights.reserve = reserve;
+        greedy
+    }
+
     /// The best swaps by evaluation, best first: `(value, i, j)`, at most `k` of them.
     pub fn ranked_swaps(&mut self, pos: &mut Position, k: usize) -> Vec<(f64, usize, usize)> {
         pos.useful_swaps(&mut self.swaps);

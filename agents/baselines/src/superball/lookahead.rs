@@ -54,9 +54,13 @@ pub const RESERVE: f64 = 1.5;
 
 impl Default for LookaheadPlayer {
     fn default() -> Self {
-        let mut greedy = GreedyPlayer::default();
-        greedy.weights.reserve = RESERVE;
-        LookaheadPlayer { greedy, width: 4, samples: 4, point_weight: 0.05, budget: Duration::from_millis(60) }
+        LookaheadPlayer {
+            greedy: GreedyPlayer::with_reserve(RESERVE),
+            width: 4,
+            samples: 4,
+            point_weight: 0.05,
+            budget: Duration::from_millis(60),
+        }
     }
 }
 

@@ -18,7 +18,7 @@
 
 use super::advisor::distinct_actions;
 use super::greedy::GreedyPlayer;
-use super::lookahead::{LookaheadPlayer, RESERVE};
+use super::lookahead::LookaheadPlayer;
 use super::position::Position;
 use std::hash::{Hash, Hasher};
 use std::time::Duration;
@@ -44,7 +44,7 @@ impl Default for LookaheadAdvisor {
     fn default() -> Self {
         let d = LookaheadPlayer::default();
         LookaheadAdvisor {
-            reserve: RESERVE,
+            reserve: d.greedy.weights.reserve,
             samples: d.samples,
             width: d.width,
             budget_ms: d.budget.as_millis() as u64,
@@ -66,15 +66,9 @@ impl LookaheadAdvisor {
         })
     }
 
-    fn greedy(&self) -> GreedyPlayer {
-        let mut greedy = GreedyPlayer::default();
-        greedy.weights.reserve = self.reserve;
-        greedy
-    }
-
     fn player(&self) -> LookaheadPlayer {
         LookaheadPlayer {
-            greedy: self.greedy(),
+            greedy: GreedyPlayer::with_reserve(self.reserve),
             width: self.width,
             samples: self.samples,
             budget: Duration::from_millis(self.budget_ms),
@@ -112,13 +106,14 @@ impl Advisor<SuperballState> for LookaheadAdvisor {
             return None;
         }
         let mut pos = Position::new(state.params(), state.cells());
-        state.action_space().encode(self.greedy().choose(&mut pos))
+        state.action_space().encode(GreedyPlayer::with_reserve(self.reserve).choose(&mut pos))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::superball::lookahead::RESERVE;
     use superball::rules::MIN_EMPTY_AFTER_SWAP;
     use superball::{Lrand48, Params};
 
@@ -127,7 +122,7 @@ mod tests {
         let advisor = LookaheadAdvisor { budget_ms: 1_000, ..LookaheadAdvisor::default() };
         let mut rng = Lrand48::new(5);
         let mut s = SuperballState::new(Params::default());
-        let mut greedy = advisor.greedy();
+        let mut greedy = GreedyPlayer::with_reserve(advisor.reserve);
         let (mut cashes, mut swaps) = (0, 0);
         for _ in 0..4_000 {
             if s.is_terminal() || cashes == 3 {
