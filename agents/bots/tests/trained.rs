@@ -201,11 +201,12 @@ fn sb_play_refuses_a_model_for_another_game_and_plays_lookahead_on_other_boards(
 #[test]
 fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
     let four = ["8", "10", "5", "pbyrg", "-v"];
-    // A roomy board: greedy's swap is the only advice, so the shipped agent plays it unsearched.
-    let greedy = sb_play(&four, &[("SB_PLAY_AGENT", "greedy")], BOARD);
+    // A roomy board: the lookahead's (its greedy's) swap is the only advice, so the shipped agent
+    // plays it unsearched.
+    let advisor = sb_play(&four, &[("SB_PLAY_AGENT", "lookahead")], BOARD);
     let shipped = sb_play(&four, &[], BOARD);
     assert!(shipped.status.success(), "{}", String::from_utf8_lossy(&shipped.stderr));
-    assert_eq!(shipped.stdout, greedy.stdout, "greedy's move");
+    assert_eq!(shipped.stdout, advisor.stdout, "the advisor's move");
     assert!(String::from_utf8_lossy(&shipped.stderr).contains("the advisor's only move"));
     // A full board with four sets to cash: the network's search chooses among them.
     let full = b"yyggyryybp\nggrgpyppyp\nRBgggyrpPP\nGGgggybpPP\nRGygryrpBP\nYGyygyypYB\nyyybpbyppb\nppggyypbbb\n";

@@ -28,14 +28,21 @@
 use super::greedy::GreedyPlayer;
 use super::position::{Position, Set};
 use rand::RngCore;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use superball::SuperballState;
 use superball::action::Move;
 use superball::rules::{CELLS_AFTER_SCORE, CELLS_AFTER_SWAP, MIN_EMPTY_AFTER_SWAP};
-use tabula_core::{Action, Agent};
+use tabula_core::{Action, Agent, State};
+use tabula_search::Evaluator;
+
+/// What a rollout's final board is worth in points still to come, asked of many boards at once:
+/// a trained network's value, say (lookahead names no network: any [`Evaluator`] will do, and
+/// only its values are read).
+pub type LeafValue = Arc<dyn Evaluator<SuperballState> + Send + Sync>;
 
 /// The lookahead player and its knobs.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct LookaheadPlayer {
     pub greedy: GreedyPlayer,
     /// Greedy moves played in each rollout.
@@ -46,6 +53,22 @@ pub struct LookaheadPlayer {
     pub point_weight: f64,
     /// Stop sampling once this much time has passed (the best mean so far is played).
     pub budget: Duration,
+    /// Adds `weight` times this value of each rollout's final board (none: the board evaluation
+    /// alone, times `point_weight`).
+    pub leaf: Option<(LeafValue, f64)>,
+}
+
+impl std::fmt::Debug for LookaheadPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LookaheadPlayer")
+            .field("greedy", &self.greedy)
+            .field("width", &self.width)
+            .field("samples", &self.samples)
+            .field("point_weight", &self.point_weight)
+            .field("budget", &self.budget)
+            .field("leaf_weight", &self.leaf.as_ref().map(|l| l.1))
+            .finish()
+    }
 }
 
 /// The lookahead's greedy's `eval::Weights::reserve` (greedy alone keeps 0, the course's
@@ -60,6 +83,7 @@ impl Default for LookaheadPlayer {
             samples: 4,
             point_weight: 0.05,
             budget: Duration::from_millis(60),
+            leaf: None,
         }
     }
 }
@@ -73,8 +97,15 @@ impl LookaheadPlayer {
         self
     }
 
+    /// Adds `weight` times `value` of each rollout's final board to its total.
+    pub fn with_leaf_value(mut self, value: LeafValue, weight: f64) -> Self {
+        self.leaf = Some((value, weight));
+        self
+    }
+
     /// Plays the greedy policy for `horizon` moves from `pos` (player to move); returns the
-    /// points scored plus the final board's worth (or a large penalty if the game ended).
+    /// points scored plus the final board's evaluation (or a large penalty if the game ended).
+    /// `pos` holds the final board.
     fn rollout(&mut self, pos: &mut Position, horizon: usize, rng: &mut dyn RngCore) -> f64 {
         let mut points = 0.0;
         for _ in 0..horizon {
@@ -110,6 +141,8 @@ impl LookaheadPlayer {
         let candidates: Vec<Move> = sets.iter().map(|s| Move::Score(s.cell)).collect();
         let mut totals = vec![0.0; candidates.len()];
         let base = pos.cells.clone();
+        // Rollouts' final boards still alive, with their candidate, for the leaf value.
+        let mut leaves: Vec<(usize, SuperballState)> = Vec::new();
         for _ in 0..self.samples {
             for (c, m) in candidates.iter().enumerate() {
                 pos.set_cells(&base);
@@ -125,13 +158,29 @@ impl LookaheadPlayer {
                         0.0
                     }
                 };
-                totals[c] += v + self.rollout(pos, self.width, rng);
+                let rolled = self.rollout(pos, self.width, rng);
+                if self.leaf.is_some() && rolled > DEAD / 2.0 {
+                    // A final board where the game is over has no points to come (value 0).
+                    let board = SuperballState::from_cells(pos.params.clone(), pos.cells.clone());
+                    if !board.is_terminal() {
+                        leaves.push((c, board));
+                    }
+                }
+                totals[c] += v + rolled;
             }
             if start.elapsed() > self.budget {
                 break;
             }
         }
         pos.set_cells(&base);
+        if let Some((value, weight)) = &self.leaf
+            && !leaves.is_empty()
+        {
+            let boards: Vec<&SuperballState> = leaves.iter().map(|(_, s)| s).collect();
+            for ((c, _), e) in leaves.iter().zip(value.evaluate(&boards, rng)) {
+                totals[*c] += weight * e.values.first().copied().unwrap_or(0.0) as f64;
+            }
+        }
         let best = (0..candidates.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b])).unwrap_or(0);
         candidates[best]
     }

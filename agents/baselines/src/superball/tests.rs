@@ -76,3 +76,73 @@ fn ready_sets_count_as_room_in_the_danger_cost() {
     let expected = empty_only.danger_cost(4.0) - empty_only.danger_cost(4.0 + 1.5 * room as f64);
     assert!(expected > 0.0 && (gain - expected).abs() < 1e-9, "gain {gain}, expected {expected}");
 }
+
+#[test]
+fn a_leaf_value_is_asked_about_the_rollouts_final_boards_and_can_overrule_the_choice() {
+    use position::{Position, Set};
+    use rand::RngCore;
+    use std::sync::{Arc, Mutex};
+    use superball::action::Move;
+    use superball::rules::MIN_EMPTY_AFTER_SWAP;
+    use superball::{Lrand48, SuperballState};
+    use tabula_core::State;
+    use tabula_search::{Evaluation, Evaluator};
+
+    /// Values nothing, or, given `(k, t)`, hugely the boards at indices `i` with `i % k == t`
+    /// (candidate `t`'s rollouts when none died: they come sample by sample, candidate by
+    /// candidate); keeps each batch's size.
+    #[derive(Default)]
+    struct ByIndex {
+        favour: Mutex<Option<(usize, usize)>>,
+        batches: Mutex<Vec<usize>>,
+    }
+    impl Evaluator<SuperballState> for ByIndex {
+        fn evaluate(&self, states: &[&SuperballState], _: &mut dyn RngCore) -> Vec<Evaluation> {
+            assert!(states.iter().all(|s| !s.is_terminal()), "a finished board was valued");
+            self.batches.lock().unwrap().push(states.len());
+            let favour = *self.favour.lock().unwrap();
+            (0..states.len())
+                .map(|i| {
+                    let v = matches!(favour, Some((k, t)) if i % k == t) as u8 as f32 * 1e12;
+                    Evaluation { priors: Vec::new(), values: vec![v] }
+                })
+                .collect()
+        }
+    }
+
+    let value = Arc::new(ByIndex::default());
+    let plain = LookaheadPlayer::default().with_budget_ms(60_000);
+    let valued = plain.clone().with_leaf_value(value.clone(), 1.0);
+    let mut state = SuperballState::new(Params::default());
+    let mut chance = Lrand48::new(3);
+    let mut rng = tabula_core::rng_from_seed(3);
+    let (mut searched, mut overruled) = (0, 0);
+    state.sample_chance(&mut chance);
+    while !state.is_terminal() && overruled < 2 && state.score() < 100_000 {
+        let mut pos = Position::new(state.params(), state.cells());
+        let mut sets: Vec<Set> = Vec::new();
+        pos.scoring_sets(&mut sets);
+        if sets.len() >= 2 && pos.empty < MIN_EMPTY_AFTER_SWAP {
+            searched += 1;
+            let (k, samples) = (sets.len(), plain.samples);
+            let choose = |player: &LookaheadPlayer, pos: &mut Position| {
+                player.clone().choose(pos, &mut tabula_core::rng_from_seed(7))
+            };
+            let chosen = choose(&plain, &mut pos);
+            *value.favour.lock().unwrap() = None;
+            assert_eq!(choose(&valued, &mut pos), chosen, "a leaf value of 0 changed the choice");
+            assert!(value.batches.lock().unwrap().pop().is_some_and(|n| n <= k * samples));
+            let target = (0..k).find(|&t| Move::Score(sets[t].cell) != chosen).expect("two sets");
+            *value.favour.lock().unwrap() = Some((k, target));
+            let overruling = choose(&valued, &mut pos);
+            if value.batches.lock().unwrap().pop() == Some(k * samples) {
+                assert_eq!(overruling, Move::Score(sets[target].cell), "the leaf value did not overrule");
+                overruled += 1;
+            }
+        }
+        let m = plain.clone().choose(&mut pos, &mut rng);
+        state.play(m).expect("lookahead plays legal moves");
+        state.sample_chance(&mut chance);
+    }
+    assert!(searched > 0 && overruled > 0, "{searched} searched boards, {overruled} overruled");
+}

@@ -25,7 +25,7 @@ use tabula_train::trained::TrainedModel;
     about = "Print one Superball move for the board on standard input",
     long_about = "Print one Superball move for the board on standard input (the handout's format).\n\n\
         With no options it plays the trained agent shipped in checkpoints/superball (compiled into \
-        this binary): greedy's advice, with the network's values choosing which set to cash in. \
+        this binary): the lookahead player's advice, with the network's search choosing which set to cash in. \
         On a board size the shipped model was not trained for, it plays lookahead instead."
 )]
 struct Args {
@@ -74,7 +74,7 @@ fn trained_agent(game: &Superball, model: TrainedModel, args: &Args) -> anyhow::
 
 /// The shipped agent's move when its search would consider one move only, found without loading
 /// the network: its config gives the advice all of the root's prior (nothing else is considered)
-/// and the advisor names a single move, as greedy's advice does on every board but those where a
+/// and the advisor names a single move, as the shipped advisor does on every board but those where a
 /// set is cashed in (or a guarded tight board). Loading the 4 MB model is most of such a call's
 /// time, so the time the handout allows goes to the searches that matter. A model from disk
 /// (`--checkpoint`) always loads, so that a bad file is refused on the first board.
