@@ -17,22 +17,13 @@ use superball::{Params, Superball};
 use tabula_baselines::superball::LookaheadPlayer;
 use tabula_baselines::superball::arena::{self, SeedArgs};
 use tabula_bots::shipped;
-use tabula_core::summary::Summary;
 use tabula_train::evaluator::NetEvaluator;
 
-/// Sets `player`'s knob `key` to `x`.
+/// Sets `player`'s knob `key` to `x`: `value_weight`, or one of `LookaheadPlayer::set_knob`'s.
 fn set_knob(player: &mut LookaheadPlayer, key: &str, x: f64) -> Result<(), String> {
-    match key {
-        "samples" => player.samples = x as usize,
-        "width" => player.width = x as usize,
-        "budget_ms" => player.budget = std::time::Duration::from_millis(x as u64),
-        "point_weight" => player.point_weight = x,
-        "reserve" => player.greedy.weights.reserve = x,
-        "value_weight" => match &mut player.leaf {
-            Some((_, weight)) => *weight = x,
-            None => return Err("no leaf value to weigh".into()),
-        },
-        other => return Err(format!("no knob called {other:?}")),
+    match (key, &mut player.leaf) {
+        ("value_weight", Some((_, weight))) => *weight = x,
+        _ => player.set_knob(key, x)?,
     }
     Ok(())
 }
@@ -45,32 +36,17 @@ fn run() -> anyhow::Result<()> {
     let value = Arc::new(NetEvaluator::new(&game, model.net.clone(), model.config.value_codec()));
     let base =
         args.player(LookaheadPlayer::default().with_leaf_value(value, 1.0), set_knob).map_err(anyhow::Error::msg)?;
-    let results: Vec<(i64, u64, f64)> = args
+    let results: Vec<(arena::GameResult, f64)> = args
         .range()
         .into_par_iter()
         .map(|seed| {
             let mut player = base.clone();
             let start = Instant::now();
             let r = arena::play_seed(&mut player, &params, seed, usize::MAX);
-            (seed, r.score, start.elapsed().as_secs_f64())
+            (r, start.elapsed().as_secs_f64())
         })
         .collect();
-    let scores: Vec<f64> = results.iter().map(|r| r.1 as f64).collect();
-    let s = Summary::of(&scores);
-    let points: f64 = scores.iter().sum::<f64>().max(1.0);
-    let seconds: f64 = results.iter().map(|r| r.2).sum();
-    println!(
-        "lookahead + {} value ({} ) seeds {}-{}  mean {:.0} ± {:.0}  median {:.0}  {:.2} s per 1,000 points",
-        model.source,
-        args.knobs_label(),
-        args.first,
-        args.range().end - 1,
-        s.mean,
-        s.std_error,
-        s.median,
-        1000.0 * seconds / points
-    );
-    println!("scores {}", results.iter().map(|r| r.1.to_string()).collect::<Vec<_>>().join(" "));
+    arena::report(&format!("lookahead + {} value ({} )", model.source, args.knobs_label()), &results);
     Ok(())
 }
 

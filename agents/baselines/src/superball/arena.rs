@@ -28,6 +28,25 @@ pub fn play_seed(agent: &mut dyn Agent<SuperballState>, params: &Params, seed: i
     GameResult { seed, score: state.score(), moves }
 }
 
+/// Prints a seed example's summary, `LABEL seeds A-B  mean M ± S  median D  T s per 1,000 points`
+/// (one core's seconds: the handout allows 5), then one line of per-seed scores, so that two
+/// settings can be compared seed by seed. `results` holds each game and its seconds.
+pub fn report(label: &str, results: &[(GameResult, f64)]) {
+    let scores: Vec<f64> = results.iter().map(|r| r.0.score as f64).collect();
+    let s = tabula_core::summary::Summary::of(&scores);
+    let points: f64 = scores.iter().sum::<f64>().max(1.0);
+    let seconds: f64 = results.iter().map(|r| r.1).sum();
+    let (first, last) = (results.first().map_or(0, |r| r.0.seed), results.last().map_or(0, |r| r.0.seed));
+    println!(
+        "{label} seeds {first}-{last}  mean {:.0} ± {:.0}  median {:.0}  {:.2} s per 1,000 points",
+        s.mean,
+        s.std_error,
+        s.median,
+        1000.0 * seconds / points
+    );
+    println!("scores {}", results.iter().map(|r| r.0.score.to_string()).collect::<Vec<_>>().join(" "));
+}
+
 /// The seed examples' command line: `[SEEDS] [FIRST] [WORD ...] [KNOB=VALUE ...]`, where a knob
 /// is any argument with `=` (anywhere on the line) and a knob's value is a number.
 #[derive(Debug, Clone, PartialEq)]

@@ -97,6 +97,20 @@ impl LookaheadPlayer {
         self
     }
 
+    /// Sets the knob `key` (`samples`, `width`, `budget_ms`, `point_weight`, or `reserve`: its
+    /// greedy's `eval::Weights::reserve`) to `x`, as the seed examples' command lines name them.
+    pub fn set_knob(&mut self, key: &str, x: f64) -> Result<(), String> {
+        match key {
+            "samples" => self.samples = x as usize,
+            "width" => self.width = x as usize,
+            "budget_ms" => self.budget = Duration::from_millis(x as u64),
+            "point_weight" => self.point_weight = x,
+            "reserve" => self.greedy.weights.reserve = x,
+            other => return Err(format!("no knob called {other:?}")),
+        }
+        Ok(())
+    }
+
     /// Adds `weight` times `value` of each rollout's final board to its total.
     pub fn with_leaf_value(mut self, value: LeafValue, weight: f64) -> Self {
         self.leaf = Some((value, weight));
