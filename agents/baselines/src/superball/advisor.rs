@@ -58,19 +58,21 @@ impl GreedyAdvisor {
     pub fn from_spec(text: &str) -> Result<Self, String> {
         let spec: GameSpec = text.parse().map_err(|e| format!("{e}"))?;
         if spec.name != "greedy" {
-            return Err(format!("no advisor called {:?}; choose among: {}", spec.name, ADVISORS.join(", ")));
+            return Err(unknown_advisor(&spec.name));
         }
+        Self::from_game_spec(&spec).map_err(|e| e.to_string())
+    }
+
+    /// Reads a parsed `greedy(...)` spec's keys (its name is the caller's to check).
+    pub fn from_game_spec(spec: &GameSpec) -> Result<Self, SpecError> {
         let d = GreedyAdvisor::default();
-        let read = || -> Result<Self, SpecError> {
-            spec.only("greedy", &["swaps", "ready", "empty", "reserve"])?;
-            Ok(GreedyAdvisor {
-                swaps: spec.get_or("greedy", "swaps", d.swaps)?,
-                guard_ready: spec.get_or("greedy", "ready", d.guard_ready)?,
-                guard_empty: spec.get_or("greedy", "empty", d.guard_empty)?,
-                reserve: spec.get_or("greedy", "reserve", d.reserve)?,
-            })
-        };
-        read().map_err(|e| e.to_string())
+        spec.only("greedy", &["swaps", "ready", "empty", "reserve"])?;
+        Ok(GreedyAdvisor {
+            swaps: spec.get_or("greedy", "swaps", d.swaps)?,
+            guard_ready: spec.get_or("greedy", "ready", d.guard_ready)?,
+            guard_empty: spec.get_or("greedy", "empty", d.guard_empty)?,
+            reserve: spec.get_or("greedy", "reserve", d.reserve)?,
+        })
     }
 
     /// Whether the swap alternatives are advised on a board with `empty` empty cells and
@@ -121,10 +123,16 @@ pub(super) fn distinct_actions(state: &SuperballState, moves: Vec<Move>) -> Vec<
 /// `lookahead(reserve=1.5)`, see [`LookaheadAdvisor`]). The error says what is wrong.
 pub fn advisor_by_name(name: &str) -> Result<tabula_search::SharedAdvisor<SuperballState>, String> {
     let spec: GameSpec = name.parse().map_err(|e| format!("{e}"))?;
-    if spec.name == "lookahead" {
-        return Ok(std::sync::Arc::new(LookaheadAdvisor::from_spec(&spec).map_err(|e| e.to_string())?));
-    }
-    Ok(std::sync::Arc::new(GreedyAdvisor::from_spec(name)?))
+    let advisor: tabula_search::SharedAdvisor<SuperballState> = match spec.name.as_str() {
+        "greedy" => std::sync::Arc::new(GreedyAdvisor::from_game_spec(&spec).map_err(|e| e.to_string())?),
+        "lookahead" => std::sync::Arc::new(LookaheadAdvisor::from_spec(&spec).map_err(|e| e.to_string())?),
+        other => return Err(unknown_advisor(other)),
+    };
+    Ok(advisor)
+}
+
+fn unknown_advisor(name: &str) -> String {
+    format!("no advisor called {name:?}; choose among: {}", ADVISORS.join(", "))
 }
 
 /// The names [`advisor_by_name`] knows.
