@@ -35,7 +35,7 @@ mod rollout;
 mod search;
 mod tree;
 
-pub use advisor::{Advisor, SharedAdvisor};
+pub use advisor::{Advisor, Remembered, SharedAdvisor};
 pub use agent::MctsAgent;
 pub use config::{RootMode, SearchConfig};
 pub use evaluator::{Evaluation, Evaluator, RolloutEvaluator, UniformEvaluator};

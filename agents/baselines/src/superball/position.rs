@@ -1,7 +1,7 @@
 //! A position stripped down for search: the cells, the empty count, and scratch buffers, with
 //! the moves a player considers (swaps that can join a colour to its kind, scoring sets).
 
-use superball::groups::Groups;
+use superball::groups::{Groups, NO_CELL, adjacency};
 use superball::params::EMPTY;
 use superball::{Params, rules};
 
@@ -15,8 +15,8 @@ pub struct Position {
     pub cells: Vec<u8>,
     pub empty: usize,
     pub groups: Groups,
-    /// For each cell, its in-board neighbours (up to 4; `u16::MAX` pads).
-    pub neighbours: Vec<[u16; 4]>,
+    /// For each cell, its in-board neighbours (up to 4; [`NO_CELL`] pads).
+    pub neighbours: Vec<[u32; 4]>,
 }
 
 /// A scoring set: the goal cell to name, its size and its points.
@@ -30,12 +30,10 @@ pub struct Set {
 impl Position {
     pub fn new(params: &Params, cells: &[u8]) -> Self {
         let (rows, cols) = (params.rows, params.cols);
-        let neighbours: Vec<[u16; 4]> = (0..rows * cols).map(|i| neighbours_of(rows, cols, i)).collect();
+        let neighbours = adjacency(rows, cols);
         let goals = params.goal_mask();
         let near_goal = (0..rows * cols)
-            .map(|i: usize| {
-                !goals[i] && neighbours_of(rows, cols, i).iter().any(|&j| j != u16::MAX && goals[j as usize])
-            })
+            .map(|i: usize| !goals[i] && neighbours[i].iter().any(|&j| j != NO_CELL && goals[j as usize]))
             .collect();
         Position {
             near_goal,
@@ -57,7 +55,7 @@ impl Position {
     /// Whether any neighbour of `at` other than `except` has colour `colour`.
     #[inline]
     fn touches(&self, at: usize, except: usize, colour: u8) -> bool {
-        self.neighbours[at].iter().any(|&j| j != u16::MAX && j as usize != except && self.cells[j as usize] == colour)
+        self.neighbours[at].iter().any(|&j| j != NO_CELL && j as usize != except && self.cells[j as usize] == colour)
     }
 
     /// Swaps worth trying: two filled cells of different colours where at least one lands next
@@ -104,13 +102,4 @@ impl Position {
     pub fn fill(&mut self, count: usize, rng: &mut dyn rand::RngCore) {
         rules::add_cells(&self.params, &mut self.cells, &mut self.empty, count, rng);
     }
-}
-
-/// The in-board neighbours of `i` (up, left, right, down), padded with `u16::MAX`.
-fn neighbours_of(rows: usize, cols: usize, i: usize) -> [u16; 4] {
-    let mut n = [u16::MAX; 4];
-    for (k, j) in superball::groups::neighbours(rows, cols, i).enumerate() {
-        n[k] = j as u16;
-    }
-    n
 }

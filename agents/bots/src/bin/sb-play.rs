@@ -13,10 +13,12 @@ use clap::Parser;
 use rand::SeedableRng;
 use std::io::Read;
 use std::path::PathBuf;
+use std::sync::Arc;
 use superball::{Superball, SuperballState, cli};
 use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
 use tabula_core::{Agent, Game, State};
+use tabula_search::{Remembered, SharedAdvisor};
 use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
@@ -62,23 +64,33 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// A trained model with the advisor its config names, as `az` or `net`.
-fn trained_agent(game: &Superball, model: TrainedModel, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+/// A trained model with the advisor its config names (or `advisor`, that advisor's answers
+/// remembered for this board), as `az` or `net`.
+fn trained_agent(
+    game: &Superball,
+    model: TrainedModel,
+    args: &Args,
+    advisor: Option<SharedAdvisor<SuperballState>>,
+) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
     if args.agent == "net" {
         return Ok(Box::new(model.policy_agent(game)));
     }
-    let advisor =
-        model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
+    let advisor = match advisor {
+        Some(advisor) => Some(advisor),
+        None => model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?,
+    };
     Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
 }
 
-/// The shipped agent's move when its search would consider one move only, found without loading
-/// the network: its config gives the advice all of the root's prior (nothing else is considered)
-/// and the advisor names a single move, as the shipped advisor does on every board but those where a
-/// set is cashed in (or a guarded tight board). Loading the 4 MB model is most of such a call's
-/// time, so the time the handout allows goes to the searches that matter. A model from disk
-/// (`--checkpoint`) always loads, so that a bad file is refused on the first board.
-fn advised_only(game: &Superball, args: &Args, state: &SuperballState) -> Option<tabula_core::Action> {
+/// The shipped agent's advice on `state`, asked once, where its search would consider the advised
+/// moves alone: its config gives the advice all of the root's prior. Where the advice is one move
+/// (on every board but those where a set is cashed in, or a guarded tight board), that move is the
+/// search's, found without loading the network: loading the 4 MB model is most of such a call's
+/// time, so the time the handout allows goes to the searches that matter. Elsewhere the search's
+/// root reads the same answer instead of asking the advisor again (a lookahead advisor spends a
+/// whole decision's budget on it). `None` for other agents and for a model from disk
+/// (`--checkpoint`), which always loads, so that a bad file is refused on the first board.
+fn shipped_advice(game: &Superball, args: &Args, state: &SuperballState) -> Option<Remembered<SuperballState>> {
     if !args.agent.eq_ignore_ascii_case("az") || args.checkpoint.is_some() {
         return None;
     }
@@ -89,15 +101,12 @@ fn advised_only(game: &Superball, args: &Args, state: &SuperballState) -> Option
         return None;
     }
     let advisor = advisor_by_name(search.advisor.as_deref()?).ok()?;
-    match advisor.advise(state)[..] {
-        [only] => Some(only),
-        _ => None,
-    }
+    Some(Remembered::ask(advisor, state))
 }
 
 /// The baseline that `--agent` names, built before the board is read so that a bad name or
 /// option is refused first; `None` for the trained agents (`az`, `net`), whose model loads only
-/// once their search has a choice to make (`advised_only`).
+/// once their search has a choice to make (`shipped_advice`).
 fn baseline(args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>>> {
     let name = args.agent.to_ascii_lowercase();
     if matches!(name.as_str(), "az" | "net") {
@@ -110,13 +119,21 @@ fn baseline(args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>
     Ok(Some(agent))
 }
 
-/// `az` or `net` from `--checkpoint`, or else from the shipped model.
-fn trained(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+/// `az` or `net` from `--checkpoint`, or else from the shipped model (with `advice`, its
+/// advisor's answers on this board).
+fn trained(
+    game: &Superball,
+    args: &Args,
+    advice: Option<Remembered<SuperballState>>,
+) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
     match &args.checkpoint {
-        Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args),
+        Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args, None),
         // The shipped model fits one board size; on others the bot still plays.
         None => match shipped::model(game) {
-            Ok(model) => trained_agent(game, model, args),
+            Ok(model) => {
+                let advisor = advice.map(|a| Arc::new(a) as SharedAdvisor<SuperballState>);
+                trained_agent(game, model, args, advisor)
+            }
             Err(e) => {
                 if args.verbose {
                     eprintln!("sb-play: {e:#}; playing lookahead instead");
@@ -143,7 +160,12 @@ fn main() {
         fail("no legal move on this board (fewer than two filled cells and nothing to score)");
     }
     let start = std::time::Instant::now();
-    if let Some(action) = advised_only(&game, &args, &state).filter(|a| legal.binary_search(a).is_ok()) {
+    let advice = shipped_advice(&game, &args, &state);
+    let only = advice.as_ref().and_then(|a| match a.advice[..] {
+        [only] => Some(only),
+        _ => None,
+    });
+    if let Some(action) = only.filter(|a| legal.binary_search(a).is_ok()) {
         println!("{}", state.action_to_string(action));
         if args.verbose {
             eprintln!("sb-play: the advisor's only move {} in {:?}", state.action_to_string(action), start.elapsed());
@@ -152,7 +174,7 @@ fn main() {
     }
     let mut agent = match baseline {
         Some(agent) => agent,
-        None => trained(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}"))),
+        None => trained(&game, &args, advice).unwrap_or_else(|e| fail(&format!("{e:#}"))),
     };
     let seed = args.seed.unwrap_or_else(|| {
         // FNV-1a of the board: deterministic per board, different across boards.
