@@ -95,6 +95,11 @@ impl Groups {
         }
     }
 
+    /// Each cell's in-board neighbours, as [`adjacency`] gives them.
+    pub fn adjacent(&self) -> &[[u32; 4]] {
+        &self.adjacent
+    }
+
     /// Number of groups.
     pub fn count(&self) -> usize {
         self.size.len()

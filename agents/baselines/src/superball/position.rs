@@ -1,7 +1,7 @@
 //! A position stripped down for search: the cells, the empty count, and scratch buffers, with
 //! the moves a player considers (swaps that can join a colour to its kind, scoring sets).
 
-use superball::groups::{Groups, NO_CELL, adjacency};
+use superball::groups::{Groups, NO_CELL};
 use superball::params::EMPTY;
 use superball::{Params, rules};
 
@@ -14,9 +14,8 @@ pub struct Position {
     pub near_goal: Vec<bool>,
     pub cells: Vec<u8>,
     pub empty: usize,
+    /// Scratch for labelling, and the board's neighbour table (`groups.adjacent()`).
     pub groups: Groups,
-    /// For each cell, its in-board neighbours (up to 4; [`NO_CELL`] pads).
-    pub neighbours: Vec<[u32; 4]>,
 }
 
 /// A scoring set: the goal cell to name, its size and its points.
@@ -30,10 +29,10 @@ pub struct Set {
 impl Position {
     pub fn new(params: &Params, cells: &[u8]) -> Self {
         let (rows, cols) = (params.rows, params.cols);
-        let neighbours = adjacency(rows, cols);
+        let groups = Groups::new(rows, cols);
         let goals = params.goal_mask();
         let near_goal = (0..rows * cols)
-            .map(|i: usize| !goals[i] && neighbours[i].iter().any(|&j| j != NO_CELL && goals[j as usize]))
+            .map(|i: usize| !goals[i] && groups.adjacent()[i].iter().any(|&j| j != NO_CELL && goals[j as usize]))
             .collect();
         Position {
             near_goal,
@@ -41,8 +40,7 @@ impl Position {
             goals,
             cells: cells.to_vec(),
             empty: cells.iter().filter(|&&c| c == EMPTY).count(),
-            groups: Groups::new(rows, cols),
-            neighbours,
+            groups,
         }
     }
 
@@ -55,7 +53,9 @@ impl Position {
     /// Whether any neighbour of `at` other than `except` has colour `colour`.
     #[inline]
     fn touches(&self, at: usize, except: usize, colour: u8) -> bool {
-        self.neighbours[at].iter().any(|&j| j != NO_CELL && j as usize != except && self.cells[j as usize] == colour)
+        self.groups.adjacent()[at]
+            .iter()
+            .any(|&j| j != NO_CELL && j as usize != except && self.cells[j as usize] == colour)
     }
 
     /// Swaps worth trying: two filled cells of different colours where at least one lands next
