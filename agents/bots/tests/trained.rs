@@ -225,6 +225,29 @@ fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
     assert_eq!(out.stdout, shipped.stdout, "the loaded search plays the advisor's only move too");
 }
 
+#[test]
+fn sb_play_searches_with_the_advisor_it_is_given_and_refuses_a_bad_one() {
+    let four = ["8", "10", "5", "pbyrg", "-v"];
+    // On a roomy board the greedy advisor's one move (greedy's) is what the shipped agent plays.
+    let greedy = sb_play(&four, &[("SB_PLAY_AGENT", "greedy")], BOARD);
+    let advised = sb_play(&four, &[("SB_PLAY_ADVISOR", "greedy")], BOARD);
+    assert!(advised.status.success(), "{}", String::from_utf8_lossy(&advised.stderr));
+    assert_eq!(advised.stdout, greedy.stdout, "greedy's move");
+    assert!(String::from_utf8_lossy(&advised.stderr).contains("the advisor's only move"));
+    // The option is read before the board: a bad spec, or an agent without a search, is refused.
+    for (env, message) in [
+        (vec![("SB_PLAY_ADVISOR", "lookahead(samples=x)")], "--advisor: game lookahead: parameter samples"),
+        (vec![("SB_PLAY_ADVISOR", "oracle")], "no advisor called \"oracle\""),
+        (vec![("SB_PLAY_ADVISOR", "greedy"), ("SB_PLAY_AGENT", "lookahead")], "--advisor needs --agent az"),
+    ] {
+        let out = sb_play(&four, &env, b"");
+        assert_eq!(out.status.code(), Some(1), "{env:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{env:?}: {err}");
+    }
+}
+
 /// A whole game is hundreds of moves, each a process that loads the model and searches: minutes
 /// in a test build. Run it with `cargo test --release -p tabula-bots -- --ignored`.
 #[test]

@@ -1,10 +1,10 @@
 //! `sb-play rows cols min-score-size colors [--agent NAME] [--checkpoint PATH] [--simulations N]
-//! [--budget-ms MS] [--seed N] [-v]`:
+//! [--advisor SPEC] [--budget-ms MS] [--seed N] [-v]`:
 //! reads a Superball board on stdin (the handout's format) and prints one move, `SWAP r1 c1 r2 c2`
 //! or `SCORE r c`, for sb-player. sb-player passes only the four arguments, so the options can
 //! also come from the environment: `SB_PLAY_AGENT` (az, net, random, greedy, lookahead; default
 //! az: the shipped trained agent), `SB_PLAY_CHECKPOINT`, `SB_PLAY_SIMULATIONS`,
-//! `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
+//! `SB_PLAY_ADVISOR`, `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
 //!
 //! It never prints an illegal move: the agent's choice is checked against the rules and replaced
 //! by a legal move if it fails. With fewer than 5 empty cells and nothing to score it swaps, which
@@ -19,6 +19,7 @@ use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
 use tabula_core::{Agent, Game, State};
 use tabula_search::{Remembered, SharedAdvisor};
+use tabula_train::config::TrainConfig;
 use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
@@ -47,6 +48,10 @@ struct Args {
     /// Search simulations per move for `az` (default: the model's evaluation simulations).
     #[arg(long, env = "SB_PLAY_SIMULATIONS")]
     simulations: Option<usize>,
+    /// The advisor of `az`'s search, e.g. `lookahead(reserve=1.5, samples=8, budget_ms=150)` or
+    /// `greedy` (default: the one the model's config.toml names).
+    #[arg(long, env = "SB_PLAY_ADVISOR", value_name = "SPEC")]
+    advisor: Option<String>,
     /// The lookahead player's time per move in milliseconds (0: its default).
     #[arg(long, env = "SB_PLAY_BUDGET_MS", default_value_t = 0)]
     budget_ms: u64,
@@ -64,7 +69,20 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// A trained model with the advisor its config names (or `advisor`, that advisor's answers
+/// The advisor `--advisor` names, if any (checked before the board is read).
+fn advisor_override(args: &Args) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
+    args.advisor.as_deref().map(advisor_by_name).transpose().map_err(|e| anyhow::anyhow!("--advisor: {e}"))
+}
+
+/// The advisor of the shipped or loaded model's search: `--advisor`'s, else its config's.
+fn search_advisor(args: &Args, config: &TrainConfig) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
+    match advisor_override(args)? {
+        Some(advisor) => Ok(Some(advisor)),
+        None => config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg),
+    }
+}
+
+/// A trained model with its advisor (`search_advisor`, or `advisor`: that advisor's answers
 /// remembered for this board), as `az` or `net`.
 fn trained_agent(
     game: &Superball,
@@ -77,7 +95,7 @@ fn trained_agent(
     }
     let advisor = match advisor {
         Some(advisor) => Some(advisor),
-        None => model.config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?,
+        None => search_advisor(args, &model.config)?,
     };
     Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
 }
@@ -100,7 +118,7 @@ fn shipped_advice(game: &Superball, args: &Args, state: &SuperballState) -> Opti
     if search.advice_prior < 1.0 || search.consider_rewarding_moves {
         return None;
     }
-    let advisor = advisor_by_name(search.advisor.as_deref()?).ok()?;
+    let advisor = search_advisor(args, &config).ok()??;
     Some(Remembered::ask(advisor, state))
 }
 
@@ -150,6 +168,12 @@ fn main() {
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
     let baseline = baseline(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
+    if args.advisor.is_some() && !args.agent.eq_ignore_ascii_case("az") {
+        fail(&format!("--advisor needs --agent az, not {}", args.agent));
+    }
+    if let Err(e) = advisor_override(&args) {
+        fail(&format!("{e:#}"));
+    }
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
