@@ -69,33 +69,32 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// The advisor `--advisor` names, if any (checked before the board is read).
-fn advisor_override(args: &Args) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
-    args.advisor.as_deref().map(advisor_by_name).transpose().map_err(|e| anyhow::anyhow!("--advisor: {e}"))
+/// The advisor `--advisor` names, if any, parsed once before the board is read (only `az` searches).
+fn chosen_advisor(args: &Args) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
+    let Some(spec) = args.advisor.as_deref() else { return Ok(None) };
+    anyhow::ensure!(args.agent.eq_ignore_ascii_case("az"), "--advisor needs --agent az, not {}", args.agent);
+    advisor_by_name(spec).map(Some).map_err(|e| anyhow::anyhow!("--advisor: {e}"))
 }
 
-/// The advisor of the shipped or loaded model's search: `--advisor`'s, else its config's.
-fn search_advisor(args: &Args, config: &TrainConfig) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
-    match advisor_override(args)? {
-        Some(advisor) => Ok(Some(advisor)),
-        None => config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg),
-    }
+/// The advisor a model's config names, if any.
+fn config_advisor(config: &TrainConfig) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
+    config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)
 }
 
-/// A trained model with its advisor (`search_advisor`, or `advisor`: that advisor's answers
-/// remembered for this board), as `az` or `net`.
+/// A trained model with `advisor` (the chosen one, or its answers remembered for this board),
+/// else the one its config names, as `az` or `net`.
 fn trained_agent(
     game: &Superball,
     model: TrainedModel,
     args: &Args,
     advisor: Option<SharedAdvisor<SuperballState>>,
 ) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
-    if args.agent == "net" {
+    if args.agent.eq_ignore_ascii_case("net") {
         return Ok(Box::new(model.policy_agent(game)));
     }
     let advisor = match advisor {
         Some(advisor) => Some(advisor),
-        None => search_advisor(args, &model.config)?,
+        None => config_advisor(&model.config)?,
     };
     Ok(Box::new(model.search_agent(game, args.simulations, advisor)))
 }
@@ -106,9 +105,15 @@ fn trained_agent(
 /// search's, found without loading the network: loading the 4 MB model is most of such a call's
 /// time, so the time the handout allows goes to the searches that matter. Elsewhere the search's
 /// root reads the same answer instead of asking the advisor again (a lookahead advisor spends a
-/// whole decision's budget on it). `None` for other agents and for a model from disk
-/// (`--checkpoint`), which always loads, so that a bad file is refused on the first board.
-fn shipped_advice(game: &Superball, args: &Args, state: &SuperballState) -> Option<Remembered<SuperballState>> {
+/// whole decision's budget on it). The advisor is `chosen` (`--advisor`), else the config's.
+/// `None` for other agents and for a model from disk (`--checkpoint`), which always loads, so
+/// that a bad file is refused on the first board.
+fn shipped_advice(
+    game: &Superball,
+    args: &Args,
+    chosen: Option<&SharedAdvisor<SuperballState>>,
+    state: &SuperballState,
+) -> Option<Remembered<SuperballState>> {
     if !args.agent.eq_ignore_ascii_case("az") || args.checkpoint.is_some() {
         return None;
     }
@@ -118,7 +123,10 @@ fn shipped_advice(game: &Superball, args: &Args, state: &SuperballState) -> Opti
     if search.advice_prior < 1.0 || search.consider_rewarding_moves {
         return None;
     }
-    let advisor = search_advisor(args, &config).ok()??;
+    let advisor = match chosen {
+        Some(advisor) => advisor.clone(),
+        None => config_advisor(&config).ok()??,
+    };
     Some(Remembered::ask(advisor, state))
 }
 
@@ -137,19 +145,20 @@ fn baseline(args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>
     Ok(Some(agent))
 }
 
-/// `az` or `net` from `--checkpoint`, or else from the shipped model (with `advice`, its
-/// advisor's answers on this board).
+/// `az` or `net` from `--checkpoint`, or else from the shipped model, searching with `chosen`
+/// (`--advisor`) or, for the shipped model, `advice` (its advisor's answers on this board).
 fn trained(
     game: &Superball,
     args: &Args,
+    chosen: Option<SharedAdvisor<SuperballState>>,
     advice: Option<Remembered<SuperballState>>,
 ) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
     match &args.checkpoint {
-        Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args, None),
+        Some(path) => trained_agent(game, TrainedModel::load(game, path)?, args, chosen),
         // The shipped model fits one board size; on others the bot still plays.
         None => match shipped::model(game) {
             Ok(model) => {
-                let advisor = advice.map(|a| Arc::new(a) as SharedAdvisor<SuperballState>);
+                let advisor = advice.map(|a| Arc::new(a) as SharedAdvisor<SuperballState>).or(chosen);
                 trained_agent(game, model, args, advisor)
             }
             Err(e) => {
@@ -168,12 +177,7 @@ fn main() {
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
     let baseline = baseline(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
-    if args.advisor.is_some() && !args.agent.eq_ignore_ascii_case("az") {
-        fail(&format!("--advisor needs --agent az, not {}", args.agent));
-    }
-    if let Err(e) = advisor_override(&args) {
-        fail(&format!("{e:#}"));
-    }
+    let chosen = chosen_advisor(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {
         fail(&format!("cannot read the board: {e}"));
@@ -184,7 +188,7 @@ fn main() {
         fail("no legal move on this board (fewer than two filled cells and nothing to score)");
     }
     let start = std::time::Instant::now();
-    let advice = shipped_advice(&game, &args, &state);
+    let advice = shipped_advice(&game, &args, chosen.as_ref(), &state);
     let only = advice.as_ref().and_then(|a| match a.advice[..] {
         [only] => Some(only),
         _ => None,
@@ -198,7 +202,7 @@ fn main() {
     }
     let mut agent = match baseline {
         Some(agent) => agent,
-        None => trained(&game, &args, advice).unwrap_or_else(|e| fail(&format!("{e:#}"))),
+        None => trained(&game, &args, chosen, advice).unwrap_or_else(|e| fail(&format!("{e:#}"))),
     };
     let seed = args.seed.unwrap_or_else(|| {
         // FNV-1a of the board: deterministic per board, different across boards.
