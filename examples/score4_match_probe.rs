@@ -10,8 +10,8 @@ use rand::Rng;
 use score4::Score4;
 use tabula_baselines::score4::immediate_wins;
 use tabula_core::{Agent, Game, State, rng_from_seed};
+use tabula_models::net_agent;
 use tabula_train::config::TrainConfig;
-use tabula_train::evaluator::{eval_search_config, net_agent};
 use tabula_train::trainer::load_model;
 
 fn main() -> anyhow::Result<()> {
@@ -23,8 +23,8 @@ fn main() -> anyhow::Result<()> {
     let simulations = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(config.search.eval_simulations);
     let considered = args.get(4).and_then(|s| s.parse().ok());
     let (net, card) = load_model(&game, &run)?;
-    let search = eval_search_config(&config, simulations, considered);
-    let mut agent = net_agent(&game, net, &config, search, "model".into());
+    let search = config.search.eval_config(simulations, considered);
+    let mut agent = net_agent(&game, net, config.value_codec(), search, "model".into());
     let mut greedy =
         tabula_baselines::score4::agent_by_name("greedy", &Default::default()).map_err(anyhow::Error::msg)?;
     let mut rng = rng_from_seed(5);

@@ -8,8 +8,8 @@
 use superball::Superball;
 use tabula_baselines::superball::advisor_by_name;
 use tabula_core::{Agent, Game, State, Turn, rng_from_seed};
+use tabula_models::net_agent;
 use tabula_train::config::TrainConfig;
-use tabula_train::evaluator::{eval_search_config, net_agent};
 use tabula_train::trainer::load_model;
 
 fn main() -> anyhow::Result<()> {
@@ -21,8 +21,8 @@ fn main() -> anyhow::Result<()> {
     let simulations = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(config.search.eval_simulations);
     let (net, _) = load_model(&game, &run)?;
     let advisor = config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)?;
-    let search = eval_search_config(&config, simulations, None);
-    let mut agent = net_agent(&game, net, &config, search, "model".into()).with_advisor(advisor.clone());
+    let search = config.search.eval_config(simulations, None);
+    let mut agent = net_agent(&game, net, config.value_codec(), search, "model".into()).with_advisor(advisor.clone());
     let mut rng = rng_from_seed(seed);
     let mut s = game.new_initial_state(seed);
     while !s.is_terminal() {

@@ -2,7 +2,7 @@
 //! player, with its card, config, curves and README; bad requests fail clearly and write nothing.
 
 use tabula_core::{Agent, Game, State};
-use tabula_train::trained::TrainedModel;
+use tabula_models::TrainedModel;
 
 mod common;
 use common::{tabula, tiny_run};

@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tabula_models::TrainedModel;
 use tabula_train::replay::ReplayBuffer;
-use tabula_train::trained::TrainedModel;
 
 mod common;
 use common::{TINY, tabula, tiny_run, train_run};

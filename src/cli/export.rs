@@ -6,10 +6,10 @@ use anyhow::Context;
 use clap::Args;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
+use tabula_models::run_files::{CONFIG_FILE, MODEL_FILE};
 use tabula_nets::{Expected, PolicyValueNet};
 use tabula_train::config::TrainConfig;
 use tabula_train::plot::Curves;
-use tabula_train::trained::{CONFIG_FILE, MODEL_FILE};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -131,7 +131,7 @@ fn readme(card: &tabula_nets::ModelCard, config: &TrainConfig, hours: f64, resul
          the training config); `config.toml`: the run's config, whose `[search]` section is how the \
          bots search with the network ({} simulations a move unless told otherwise).\n\
          - `curves.png`: the run's learning curves (`tabula plot RUN`).\n\
-         - Ship a newer model: `tabula export RUN --out checkpoints/{name} --results RESULTS.md`, then `cargo build --release --workspace --bins` (a plain `cargo build --release` builds `tabula` only, not the bots).\n",
+         - Ship a newer model: `tabula export RUN --out checkpoints/{name} --results RESULTS.md`, then `cargo build --release` (it builds `tabula` and every bot).\n",
         card.net.summary(),
         card.training_step,
         machine(),

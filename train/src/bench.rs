@@ -5,7 +5,6 @@
 
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
-use crate::evaluator::NetEvaluator;
 use crate::replay::ReplayBuffer;
 use crate::sample::densify;
 use crate::selfplay::{SelfPlayWorker, play_round};
@@ -15,6 +14,7 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tabula_core::{Game, rng_from_seed};
+use tabula_models::NetEvaluator;
 use tabula_nets::Learner;
 use tabula_search::{Evaluation, Evaluator, SharedAdvisor};
 

@@ -7,7 +7,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-const LATEST: &str = "latest";
+use tabula_models::run_files::LATEST;
 
 /// Writes a checkpoint named `name` under `root` through `write`, then points `latest` at it and
 /// keeps only the newest `keep` checkpoints.
@@ -33,18 +33,6 @@ pub fn write_checkpoint(
     write_file_atomically(&root.join(LATEST), name.as_bytes())?;
     prune(root, keep)?;
     Ok(dest)
-}
-
-/// The checkpoint `latest` points to, if any.
-pub fn latest(root: &Path) -> anyhow::Result<Option<PathBuf>> {
-    let pointer = root.join(LATEST);
-    if !pointer.exists() {
-        return Ok(None);
-    }
-    let name = fs::read_to_string(&pointer).with_context(|| format!("reading {}", pointer.display()))?;
-    let dir = root.join(name.trim());
-    anyhow::ensure!(dir.is_dir(), "{} names {}, which is missing", pointer.display(), dir.display());
-    Ok(Some(dir))
 }
 
 /// Writes `bytes` to `path` through a temporary file, fsync and rename.
@@ -95,6 +83,7 @@ pub fn name_for_step(step: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_models::run_files::latest;
 
     #[test]
     fn latest_points_at_the_newest_and_old_ones_are_pruned() {

@@ -1,12 +1,11 @@
 //! The training configuration (TOML), with an embedded default per game.
 
 use crate::selfplay::{FastSearches, SelfPlayConfig};
-use crate::value_codec::{ValueCodec, ValueTransform};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use tabula_models::{PlayConfig, SearchSettings, ValueCodec, ValueTransform};
 use tabula_nets::{TrunkConfig, ValueActivation};
-use tabula_search::{RootMode, SearchConfig};
 
 /// Everything a run needs. Unknown keys are errors, so a typo does not silently train with a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -19,7 +18,7 @@ pub struct TrainConfig {
     /// Wall-clock budget of `tabula train` when `--hours` is not given.
     pub hours: f64,
     pub net: NetSection,
-    pub search: SearchSection,
+    pub search: SearchSettings,
     pub selfplay: SelfPlaySection,
     pub replay: ReplaySection,
     pub learner: LearnerSection,
@@ -34,98 +33,6 @@ pub struct NetSection {
     pub value_activation: ValueActivation,
     #[serde(default = "default_value_hidden")]
     pub value_hidden: usize,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SearchSection {
-    /// Simulations per self-play move (Gumbel root).
-    pub simulations: usize,
-    /// Actions sampled at the Gumbel root.
-    pub considered: usize,
-    #[serde(default = "default_c_visit")]
-    pub c_visit: f32,
-    #[serde(default = "one_f32")]
-    pub c_scale: f32,
-    /// Simulations per move when evaluating against baselines.
-    pub eval_simulations: usize,
-    #[serde(default = "default_chance_children")]
-    pub max_chance_children: usize,
-    /// Self-play root: `gumbel` (Gumbel-top-k + sequential halving, improved-policy targets) or
-    /// `puct` (AlphaZero: Dirichlet noise at the root, visit-share targets, moves sampled from
-    /// visits while exploring).
-    #[serde(default)]
-    pub root: SelfPlayRoot,
-    /// Dirichlet noise at a PUCT root: concentration and the share of the prior it replaces.
-    #[serde(default = "default_dirichlet_alpha")]
-    pub dirichlet_alpha: f32,
-    #[serde(default = "default_dirichlet_fraction")]
-    pub dirichlet_fraction: f32,
-    /// PUCT's exploration constant (inside the tree for both roots).
-    #[serde(default = "default_c_puct")]
-    pub c_puct: f32,
-    /// Check every expanded node for a game-ending move (see `SearchConfig::decisive_moves`).
-    #[serde(default = "yes")]
-    pub decisive_moves: bool,
-    /// The Gumbel root always considers moves that score at once
-    /// (see `SearchConfig::consider_rewarding_moves`).
-    #[serde(default)]
-    pub consider_rewarding_moves: bool,
-    /// A baseline of the game whose advice the Gumbel root always considers (self-play,
-    /// evaluations and bots alike), e.g. `"greedy"`; see `tabula_search::Advisor`. None by default:
-    /// the agent then learns from scratch.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub advisor: Option<String>,
-    /// The share of the root's prior moved onto the advised actions (see
-    /// `SearchConfig::advice_prior`).
-    #[serde(default)]
-    pub advice_prior: f32,
-    /// Decisions of the advisor's rollout from each new leaf (see `SearchConfig::rollout_depth`);
-    /// 0 (the default) values leaves by the network alone. Needs `advisor`.
-    #[serde(default)]
-    pub rollout_depth: usize,
-    /// The narrowest spread of values the search normalises by, in points of the game's return
-    /// (see `SearchConfig::min_value_range`); 0 (the default) normalises by the spread alone.
-    #[serde(default)]
-    pub min_value_range: f32,
-    /// Games of hidden information: distinct worlds (determinizations) a search draws and its
-    /// simulations share in turn (see `SearchConfig::worlds`); 0 (the default): a fresh world
-    /// every simulation.
-    #[serde(default)]
-    pub worlds: usize,
-}
-
-impl SearchSection {
-    /// The search these settings describe, with `simulations` per move from `root`; a positive
-    /// `temperature` explores (self-play), 0 plays the best move (evaluations, bots).
-    pub fn search_config(&self, simulations: usize, root: RootMode, temperature: f32) -> SearchConfig {
-        SearchConfig {
-            simulations,
-            root,
-            temperature,
-            c_puct: self.c_puct,
-            c_visit: self.c_visit,
-            c_scale: self.c_scale,
-            decisive_moves: self.decisive_moves,
-            consider_rewarding_moves: self.consider_rewarding_moves,
-            advice_prior: self.advice_prior,
-            rollout_depth: self.rollout_depth,
-            min_value_range: self.min_value_range,
-            max_chance_children: self.max_chance_children,
-            // Set from the game where the search is built (`SearchConfig::for_game`).
-            information_sets: false,
-            worlds: self.worlds,
-        }
-    }
-}
-
-/// How self-play searches its root.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SelfPlayRoot {
-    #[default]
-    Gumbel,
-    Puct,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -229,29 +136,11 @@ pub struct ScheduleSection {
 fn one() -> u64 {
     1
 }
-fn yes() -> bool {
-    true
-}
 fn one_f32() -> f32 {
     1.0
 }
 fn default_value_hidden() -> usize {
     64
-}
-fn default_c_visit() -> f32 {
-    50.0
-}
-fn default_chance_children() -> usize {
-    8
-}
-fn default_dirichlet_alpha() -> f32 {
-    0.3
-}
-fn default_dirichlet_fraction() -> f32 {
-    0.25
-}
-fn default_c_puct() -> f32 {
-    1.25
 }
 fn default_keep() -> usize {
     2
@@ -286,15 +175,8 @@ impl TrainConfig {
 
     /// The self-play this run's workers play.
     pub fn selfplay_config(&self) -> SelfPlayConfig {
-        let s = &self.search;
-        let root = match s.root {
-            SelfPlayRoot::Gumbel => RootMode::Gumbel { considered: s.considered },
-            SelfPlayRoot::Puct => {
-                RootMode::Puct { dirichlet_alpha: s.dirichlet_alpha, dirichlet_fraction: s.dirichlet_fraction }
-            }
-        };
         SelfPlayConfig {
-            search: s.search_config(s.simulations, root, 1.0),
+            search: self.search.selfplay_config(),
             games_in_flight: self.selfplay.games_in_flight,
             value: self.value_codec(),
             max_moves: self.selfplay.max_moves,
@@ -313,15 +195,18 @@ impl TrainConfig {
         ValueCodec { scale: self.selfplay.value_scale, transform: self.selfplay.value_transform }
     }
 
+    /// What playing this run's network needs of the config.
+    pub fn play_config(&self) -> PlayConfig {
+        PlayConfig { game: self.game.clone(), search: self.search.clone(), value: self.value_codec() }
+    }
+
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).expect("a config serializes")
     }
 
     fn validate(&self) -> anyhow::Result<()> {
+        self.search.validate()?;
         let positive = [
-            ("search.simulations", self.search.simulations),
-            ("search.considered", self.search.considered),
-            ("search.eval_simulations", self.search.eval_simulations),
             ("selfplay.workers", self.selfplay.workers),
             ("selfplay.games_in_flight", self.selfplay.games_in_flight),
             ("selfplay.decisions_per_round", self.selfplay.decisions_per_round),
@@ -345,16 +230,6 @@ impl TrainConfig {
         anyhow::ensure!(
             self.selfplay.fast_simulations.is_none_or(|n| n >= 1 && n <= self.search.simulations),
             "selfplay.fast_simulations must lie between 1 and search.simulations"
-        );
-        anyhow::ensure!((0.0..=1.0).contains(&self.search.advice_prior), "search.advice_prior must lie in [0, 1]");
-        anyhow::ensure!(self.search.min_value_range >= 0.0, "search.min_value_range must not be negative");
-        anyhow::ensure!(
-            self.search.rollout_depth == 0 || self.search.advisor.is_some(),
-            "search.rollout_depth plays the advisor's moves: name one in search.advisor"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.search.dirichlet_fraction),
-            "search.dirichlet_fraction must lie in [0, 1]"
         );
         anyhow::ensure!(self.learner.learning_rate > 0.0, "learner.learning_rate must be positive");
         anyhow::ensure!(

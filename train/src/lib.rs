@@ -8,8 +8,9 @@
 //! * [`ratings`] — Elo ratings with intervals (Bradley–Terry); [`elo`] — one score as Elo.
 //! * [`log`] — TensorBoard scalars and a JSONL log; [`plot`] — its learning curves as a PNG.
 //! * [`checkpoint`] — atomic checkpoint directories; [`cpu`] — process CPU time and utilisation.
-//! * [`value_codec`] — returns to value targets and back.
-//! * [`trained`] — a trained model with its run's settings, as a player (bots, arena, play).
+//!
+//! Models as players (loading, agents, the network as evaluator) live in `tabula-models`, which
+//! the bots use without this crate.
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
 
 pub mod arena;
@@ -18,7 +19,6 @@ pub mod checkpoint;
 pub mod config;
 pub mod cpu;
 pub mod elo;
-pub mod evaluator;
 pub mod log;
 pub mod plot;
 pub mod plot_estimates;
@@ -26,8 +26,6 @@ pub mod ratings;
 pub mod replay;
 pub mod sample;
 pub mod selfplay;
-pub mod trained;
 pub mod trainer;
-pub mod value_codec;
 
 pub use sample::Sample;

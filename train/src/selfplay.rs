@@ -2,10 +2,10 @@
 //! in one batch; each decision becomes a training sample.
 
 use crate::sample::Sample;
-use crate::value_codec::ValueCodec;
 use rand::Rng;
 use rayon::prelude::*;
 use tabula_core::{Game, GameRng, Player, State, Turn, rng_from_seed};
+use tabula_models::ValueCodec;
 use tabula_search::{Evaluator, Search, SearchConfig, SharedAdvisor, run_lockstep};
 
 #[derive(Debug, Clone, PartialEq)]

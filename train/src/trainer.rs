@@ -6,13 +6,11 @@ use crate::checkpoint::{name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
 use crate::elo::elo_from_score;
-use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
 use crate::log::RunLog;
 use crate::ratings::{self, PairResult};
 use crate::replay::ReplayBuffer;
 use crate::sample::{densify, transformed};
 use crate::selfplay::{SelfPlayWorker, play_round};
-use crate::trained::latest_learner;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
@@ -20,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
+use tabula_models::run_files::latest_learner;
+use tabula_models::{NetEvaluator, net_agent};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
 use tabula_search::SharedAdvisor;
 
@@ -89,7 +89,7 @@ pub struct Trainer<G: Game> {
 }
 
 /// The playable model of a run (weights; the card is `model.json` beside it) and its config.
-pub use crate::trained::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
+pub use tabula_models::run_files::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
 /// A checkpoint's replay buffer (bincode).
 const REPLAY_FILE: &str = "replay.bin";
 
@@ -387,8 +387,8 @@ impl<G: Game> Trainer<G> {
                 net_agent(
                     &self.game,
                     self.learner.inference_net(),
-                    &self.config,
-                    eval_search_config(&self.config, self.config.search.eval_simulations, None),
+                    self.config.value_codec(),
+                    self.config.search.eval_config(self.config.search.eval_simulations, None),
                     format!("tabula@{}", self.progress.step),
                 )
                 .with_advisor(self.advisor.clone()),

@@ -15,9 +15,9 @@
 use rand::SeedableRng;
 use tabula_core::testing::{TicTacToe, TicTacToeSolver, TicTacToeState};
 use tabula_core::{Agent, Game, State, Turn};
+use tabula_models::TrainedModel;
 use tabula_search::{MctsAgent, SearchConfig, UniformEvaluator};
 use tabula_train::config::TrainConfig;
-use tabula_train::trained::TrainedModel;
 use tabula_train::trainer::{RunLimits, Trainer};
 
 const CONFIG: &str = r#"

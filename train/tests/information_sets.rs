@@ -6,8 +6,8 @@
 
 use tabula_core::testing::HiddenCard;
 use tabula_core::{Agent, Game, State, rng_from_seed};
+use tabula_models::TrainedModel;
 use tabula_train::config::TrainConfig;
-use tabula_train::trained::TrainedModel;
 use tabula_train::trainer::{RunLimits, Trainer};
 
 const CONFIG: &str = r#"

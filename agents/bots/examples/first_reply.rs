@@ -2,7 +2,7 @@
 //! a fresh process every time, as a referee starts it.
 //!
 //! ```text
-//! cargo build --release --workspace
+//! cargo build --release
 //! cargo run --release -p tabula-bots --example first_reply -- --runs 20
 //! ```
 //!
@@ -47,7 +47,7 @@ fn main() -> anyhow::Result<()> {
     };
     let bin = |name: &str| -> anyhow::Result<PathBuf> {
         let path = dir.join(name);
-        anyhow::ensure!(path.exists(), "{} is missing: run `cargo build --release --workspace` first", path.display());
+        anyhow::ensure!(path.exists(), "{} is missing: run `cargo build --release` first", path.display());
         Ok(path)
     };
     let (score4, sb_play, superply) = (bin("score4-bot")?, bin("sb-play")?, bin("superply-bot")?);

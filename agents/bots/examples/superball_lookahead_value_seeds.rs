@@ -17,7 +17,7 @@ use superball::{Params, Superball};
 use tabula_baselines::superball::LookaheadPlayer;
 use tabula_baselines::superball::arena::{self, SeedArgs};
 use tabula_bots::shipped;
-use tabula_train::evaluator::NetEvaluator;
+use tabula_models::NetEvaluator;
 
 /// Sets `player`'s knob `key` to `x`: `value_weight`, or one of `LookaheadPlayer::set_knob`'s.
 fn set_knob(player: &mut LookaheadPlayer, key: &str, x: f64) -> Result<(), String> {
@@ -33,7 +33,7 @@ fn run() -> anyhow::Result<()> {
     let params = Params::new(8, 10, 5, "pbyrg").expect("the default variant");
     let game = Superball::new(params.clone());
     let model = shipped::model_or_checkpoint(&game, args.words.first().map(std::path::Path::new))?;
-    let value = Arc::new(NetEvaluator::new(&game, model.net.clone(), model.config.value_codec()));
+    let value = Arc::new(NetEvaluator::new(&game, model.net.clone(), model.config.value));
     let base =
         args.player(LookaheadPlayer::default().with_leaf_value(value, 1.0), set_knob).map_err(anyhow::Error::msg)?;
     let results: Vec<(arena::GameResult, f64)> = args

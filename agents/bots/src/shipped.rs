@@ -11,9 +11,8 @@ use anyhow::Context;
 use std::path::Path;
 use std::time::Duration;
 use tabula_core::{Agent, Game};
+use tabula_models::{PlayConfig, TrainedModel};
 use tabula_search::SharedAdvisor;
-use tabula_train::config::TrainConfig;
-use tabula_train::trained::TrainedModel;
 
 /// A checkpoint folder's three files, as bytes in the binary.
 struct Embedded {
@@ -56,8 +55,8 @@ pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
 
 /// The shipped agent's config alone, without loading its network (cheap: a bot that only needs
 /// its search settings reads this).
-pub fn config<G: Game>(game: &G) -> anyhow::Result<TrainConfig> {
-    TrainConfig::from_toml(embedded(game)?.config).context("the embedded config.toml")
+pub fn config<G: Game>(game: &G) -> anyhow::Result<PlayConfig> {
+    PlayConfig::from_toml(embedded(game)?.config).context("the embedded config.toml")
 }
 
 /// `--checkpoint PATH` when given, else the shipped agent.

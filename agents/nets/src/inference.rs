@@ -32,6 +32,7 @@ use crate::config::NetConfig;
 use crate::error::NetError;
 use crate::frozen::FrozenNet;
 use crate::net::Net;
+use crate::tensor::to_vec;
 use std::sync::Arc;
 
 /// The network's answer for a batch of observations, row-major.
@@ -160,10 +161,6 @@ impl PolicyValueNet {
             batch * len
         );
     }
-}
-
-pub(crate) fn to_vec<const D: usize>(tensor: Tensor<D>) -> Vec<f32> {
-    tensor.into_data().try_into_vec::<f32>().expect("network outputs are f32")
 }
 
 /// Softmax of `logits` over the `legal` actions only, in `legal`'s order: the priors the search

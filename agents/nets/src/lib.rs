@@ -45,6 +45,7 @@ pub mod learner;
 pub mod loss;
 pub mod model_file;
 pub mod net;
+mod tensor;
 
 pub use batch::TrainBatch;
 pub use card::{Expected, ModelCard};

@@ -34,6 +34,7 @@ mod knowledge;
 mod params;
 pub mod protocol;
 pub mod rules;
+mod seen;
 mod view;
 
 pub use action::SubAction;
@@ -44,4 +45,5 @@ pub use items::{Item, ItemSet, MAX_ITEMS};
 pub use knowledge::{Contradiction, DealSampler, Knowledge, MAX_COUNTING_STATES};
 pub use params::{DEFAULT_ROUNDS, Params};
 pub use rules::{ClueState, Event, Phase};
-pub use view::{Answer, Seen, Shower, View, ViewSampler, thrifty_item};
+pub use seen::{Answer, Seen};
+pub use view::{Shower, View, ViewSampler, thrifty_item};

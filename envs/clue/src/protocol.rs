@@ -30,6 +30,7 @@
 mod command;
 mod reply;
 mod session;
+mod words;
 
 pub use command::{Command, MAX_COMMAND_BYTES, ParseError};
 pub use reply::{Reply, ReplyError};
@@ -49,25 +50,4 @@ pub fn serve(
     log: impl Write,
 ) -> io::Result<()> {
     tabula_core::serve::serve(input, output, &mut BotSession::new(choose, seed), log, "clue bot")
-}
-
-pub(crate) use tabula_core::command_reader::quote;
-
-/// Words of a command or reply: lower case, colons and commas as spaces.
-pub(crate) fn words(text: &str) -> Vec<String> {
-    text.to_ascii_lowercase().replace([':', ','], " ").split_ascii_whitespace().map(str::to_string).collect()
-}
-
-/// A player number as written (from 1), as a seat (from 0).
-pub(crate) fn seat(word: &str) -> Option<tabula_core::Player> {
-    word.parse::<usize>().ok().filter(|&n| (1..=9).contains(&n)).map(|n| n - 1)
-}
-
-/// Item numbers, all of them (`None` if a word is not an item).
-pub(crate) fn items(words: &[String]) -> Option<crate::ItemSet> {
-    words
-        .iter()
-        .map(|w| w.parse::<usize>().ok().and_then(crate::Item::new))
-        .collect::<Option<Vec<_>>>()
-        .map(|v| v.into_iter().collect())
 }

@@ -12,8 +12,7 @@ use crate::deal::Deal;
 use crate::items::{Item, ItemSet};
 use crate::knowledge::Knowledge;
 use crate::params::Params;
-use crate::view::{View, learn_seen};
-use rand::RngCore;
+use crate::seen::{Answer, Seen, learn_seen};
 use serde::{Deserialize, Serialize};
 use tabula_core::{Action, IllegalAction, Player, Turn};
 
@@ -41,6 +40,26 @@ pub enum Event {
     Departed { player: Player, guess: ItemSet, hand: ItemSet },
     /// The arbitrator removed `player` for a fault; its hand is now seen by all.
     Removed { player: Player, hand: ItemSet },
+}
+
+impl Event {
+    /// The event as `player` saw it.
+    pub fn seen_by(&self, player: Player) -> Seen {
+        match *self {
+            Event::Asked { asker, target, list, shown } => {
+                let answer = match shown {
+                    None => Answer::None,
+                    Some(item) if player == asker || player == target => Answer::Shown(item),
+                    Some(_) => Answer::Unseen,
+                };
+                Seen::Asked { asker, target, list, answer }
+            }
+            Event::Departed { player: p, guess, hand } => {
+                Seen::Departed { player: p, hand, guess: (p == player).then_some(guess) }
+            }
+            Event::Removed { player: p, hand } => Seen::Removed { player: p, hand },
+        }
+    }
 }
 
 /// A game of Generalized Clue.
@@ -126,6 +145,12 @@ impl ClueState {
     /// What `player` knows.
     pub fn knowledge(&self, player: Player) -> &Knowledge {
         &self.knowledge[player]
+    }
+
+    /// Swaps in `knowledge` as what `player` knows, for a state drawn from its view that
+    /// keeps the player's own copy in its exact form ([`ClueState::determinize`]).
+    pub(crate) fn replace_knowledge(&mut self, player: Player, knowledge: Knowledge) {
+        self.knowledge[player] = knowledge;
     }
 
     pub fn history(&self) -> &[Event] {
@@ -274,7 +299,7 @@ impl ClueState {
     }
 
     /// The sub-actions of the turn in progress.
-    fn pending(&self) -> Vec<SubAction> {
+    pub(crate) fn pending(&self) -> Vec<SubAction> {
         match self.phase {
             Phase::Choose | Phase::Over => vec![],
             Phase::Listing { target, list } => {
@@ -282,17 +307,6 @@ impl ClueState {
             }
             Phase::Guessing { guess } => SubAction::guess(guess),
             Phase::Showing { target, list } => SubAction::question(target, list),
-        }
-    }
-
-    /// Everything `player` has seen of this game ([`View`]).
-    pub fn view(&self, player: Player) -> View {
-        View {
-            params: self.params,
-            player,
-            hand: self.deal.hands[player],
-            seen: self.history.iter().map(|e| e.seen_by(player)).collect(),
-            pending: self.pending(),
         }
     }
 
@@ -360,16 +374,5 @@ impl ClueState {
         }
         self.seat = next;
         self.phase = Phase::Choose;
-    }
-
-    /// A state `player` cannot tell from this one ([`View::sample`] of its view): a deal drawn
-    /// uniformly from those consistent with its knowledge; items it did not see shown redrawn
-    /// uniformly among those the shower could have shown; others' guesses taken to be right
-    /// (nobody is told); everyone's knowledge rebuilt by the rules.
-    pub fn determinize(&self, player: Player, rng: &mut dyn RngCore) -> ClueState {
-        let mut state = self.view(player).sample(rng).expect("a player's own view is consistent");
-        // The same facts either way; the player's own copy keeps their exact form.
-        state.knowledge[player] = self.knowledge[player].clone();
-        state
     }
 }

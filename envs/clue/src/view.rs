@@ -24,97 +24,11 @@ use crate::items::{Item, ItemSet};
 use crate::knowledge::{Contradiction, DealSampler, Knowledge};
 use crate::params::Params;
 use crate::rules::{ClueState, Event, Phase};
+use crate::seen::learn_seen;
+use crate::seen::{Answer, Seen};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use tabula_core::Player;
-
-/// The answer to a question, as one player saw it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Answer {
-    /// The asked player holds none of the items.
-    None,
-    /// It showed this item (seen by the asker and the shower).
-    Shown(Item),
-    /// It showed an item to someone else.
-    Unseen,
-}
-
-/// One event, as one player saw it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Seen {
-    Asked {
-        asker: Player,
-        target: Player,
-        list: ItemSet,
-        answer: Answer,
-    },
-    /// `player` guessed and left, showing its hand; the guess is known to the guesser alone.
-    Departed {
-        player: Player,
-        hand: ItemSet,
-        guess: Option<ItemSet>,
-    },
-    /// The arbitrator removed `player` (a fault), showing its hand.
-    Removed {
-        player: Player,
-        hand: ItemSet,
-    },
-}
-
-/// The event in words, as the player who saw it was told (players numbered from 1).
-impl fmt::Display for Seen {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seen::Asked { asker, target, list, answer } => {
-                write!(f, "Player {} asked player {} about {list}: ", asker + 1, target + 1)?;
-                match answer {
-                    Answer::None => write!(f, "none."),
-                    Answer::Unseen => write!(f, "an item was shown."),
-                    Answer::Shown(item) => write!(f, "{item} was shown."),
-                }
-            }
-            Seen::Departed { player, hand, guess: Some(guess) } => {
-                write!(f, "Player {} guessed {guess} and left, holding {hand}.", player + 1)
-            }
-            Seen::Departed { player, hand, guess: None } => {
-                write!(f, "Player {} guessed and left, holding {hand}.", player + 1)
-            }
-            Seen::Removed { player, hand } => write!(f, "Player {} was removed, holding {hand}.", player + 1),
-        }
-    }
-}
-
-impl Event {
-    /// The event as `player` saw it.
-    pub fn seen_by(&self, player: Player) -> Seen {
-        match *self {
-            Event::Asked { asker, target, list, shown } => {
-                let answer = match shown {
-                    None => Answer::None,
-                    Some(item) if player == asker || player == target => Answer::Shown(item),
-                    Some(_) => Answer::Unseen,
-                };
-                Seen::Asked { asker, target, list, answer }
-            }
-            Event::Departed { player: p, guess, hand } => {
-                Seen::Departed { player: p, hand, guess: (p == player).then_some(guess) }
-            }
-            Event::Removed { player: p, hand } => Seen::Removed { player: p, hand },
-        }
-    }
-}
-
-/// Adds what `player` learns from `seen` to `k` (without propagating).
-pub(crate) fn learn_seen(k: &mut Knowledge, player: Player, seen: &Seen) {
-    match *seen {
-        Seen::Asked { target, .. } if target == player => {} // it knows its own hand
-        Seen::Asked { target, list, answer: Answer::None, .. } => k.learn_lacks(target, list),
-        Seen::Asked { target, answer: Answer::Shown(item), .. } => k.learn_holds(target, ItemSet::from_iter([item])),
-        Seen::Asked { target, list, answer: Answer::Unseen, .. } => k.learn_one_of(target, list),
-        Seen::Departed { player: p, hand, .. } | Seen::Removed { player: p, hand } => k.learn_hand(p, hand),
-    }
-}
 
 /// How a sampled state fills in an item shown to somebody else (which one, nobody else saw).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -211,6 +125,31 @@ impl View {
     pub fn sampler(&self, shower: Shower) -> Result<ViewSampler<'_>, String> {
         let knowledge = self.knowledge().map_err(|c| c.to_string())?;
         Ok(ViewSampler { view: self, deals: knowledge.sampler(), shower })
+    }
+}
+
+/// What one player sees of a full state, and the states it cannot tell from it.
+impl ClueState {
+    /// Everything `player` has seen of this game ([`View`]).
+    pub fn view(&self, player: Player) -> View {
+        View {
+            params: *self.params(),
+            player,
+            hand: self.deal().hands[player],
+            seen: self.history().iter().map(|e| e.seen_by(player)).collect(),
+            pending: self.pending(),
+        }
+    }
+
+    /// A state `player` cannot tell from this one ([`View::sample`] of its view): a deal drawn
+    /// uniformly from those consistent with its knowledge; items it did not see shown redrawn
+    /// uniformly among those the shower could have shown; others' guesses taken to be right
+    /// (nobody is told); everyone's knowledge rebuilt by the rules.
+    pub fn determinize(&self, player: Player, rng: &mut dyn RngCore) -> ClueState {
+        let mut state = self.view(player).sample(rng).expect("a player's own view is consistent");
+        // The same facts either way; the player's own copy keeps their exact form.
+        state.replace_knowledge(player, self.knowledge(player).clone());
+        state
     }
 }
 

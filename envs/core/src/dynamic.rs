@@ -1,10 +1,10 @@
 //! Type-erased games and states, for code that picks the game at run time (the CLI, the registry).
 //! Algorithms stay generic over [`Game`]/[`State`]; this layer only forwards.
 
-use crate::error::{IllegalAction, NotationError, SpecError};
+use crate::error::SpecError;
 use crate::game::{ChanceMode, Game, Information};
 use crate::spec::GameSpec;
-use crate::state::{Action, Player, State, Turn};
+use crate::state::{Action, IllegalAction, NotationError, Player, State, Turn};
 use rand::RngCore;
 use std::fmt;
 

@@ -1,8 +1,8 @@
 //! The Gym/PettingZoo face of a game: `reset(seed)`, `step(action)`, `action_mask()`.
 
-use crate::error::IllegalAction;
 use crate::game::Game;
 use crate::rng::{GameRng, rng_from_seed};
+use crate::state::IllegalAction;
 use crate::state::{Action, Player, State, Turn};
 use ndarray::{ArrayD, IxDyn};
 

@@ -216,8 +216,28 @@ impl Drop for LineProgram {
 pub trait Reply: Sized {
     /// Reads one line (without its newline); the error says what is wrong with it.
     fn parse_line(line: &str) -> Result<Self, String>;
+    /// What the answer says to a command that wants `ok.`.
+    fn verdict(self) -> Verdict;
     /// `Ok` for the answer `ok.`; otherwise the fault of answering `self` to `command`.
-    fn expect_ok(self, command: &str) -> Result<(), Fault>;
+    fn expect_ok(self, command: &str) -> Result<(), Fault> {
+        match self.verdict() {
+            Verdict::Ok => Ok(()),
+            Verdict::Refused(why) => Err(Fault::Refused(format!("{command} got \"error: {why}.\""))),
+            Verdict::Other(what) => Err(Fault::Malformed(format!("{command} got {what}, not \"ok.\""))),
+        }
+    }
+}
+
+/// An answer as a command that wants `ok.` sees it; every game's replies sort into these three,
+/// so the faults of a wrong answer read alike in every referee.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// `ok.`
+    Ok,
+    /// `error: REASON.`, with the reason.
+    Refused(String),
+    /// Anything else, described for a message: `the move B3`, `"show 7."`.
+    Other(String),
 }
 
 /// A running bot that speaks a game's protocol: commands `C` out, replies `R` back.

@@ -1,9 +1,10 @@
-//! The `State` trait: one position of a game.
+//! The `State` trait: one position of a game, the ids it speaks in (actions, players, turns),
+//! and the errors of playing and reading its moves.
 
-use crate::error::{IllegalAction, NotationError};
 use rand::RngCore;
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::{Debug, Display};
+use thiserror::Error;
 
 /// An index into the game's fixed action space (the width of a policy head).
 pub type Action = u32;
@@ -28,6 +29,34 @@ impl Turn {
             Turn::Player(p) => Some(p),
             _ => None,
         }
+    }
+}
+
+/// An action that is not legal in the state it was applied to. The state is left unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("illegal action {action}: {reason}")]
+pub struct IllegalAction {
+    pub action: Action,
+    pub reason: String,
+}
+
+impl IllegalAction {
+    pub fn new(action: Action, reason: impl Into<String>) -> Self {
+        IllegalAction { action, reason: reason.into() }
+    }
+}
+
+/// Text that does not name an action of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("cannot read {text:?} as a move: {hint}")]
+pub struct NotationError {
+    pub text: String,
+    pub hint: String,
+}
+
+impl NotationError {
+    pub fn new(text: impl Into<String>, hint: impl Into<String>) -> Self {
+        NotationError { text: text.into(), hint: hint.into() }
     }
 }
 

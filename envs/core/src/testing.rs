@@ -3,10 +3,11 @@
 //! tic-tac-toe with an exact solver, for checking learning against perfect play; and a guessing
 //! game of hidden information ([`HiddenCard`]) for searches that must not peek.
 
-use crate::error::{IllegalAction, NotationError, SpecError};
+use crate::error::SpecError;
 use crate::game::{ChanceMode, Game, Information};
 use crate::spec::GameSpec;
 use crate::state::{Action, Player, State, Turn};
+use crate::state::{IllegalAction, NotationError};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::fmt;

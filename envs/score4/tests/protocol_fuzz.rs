@@ -1,54 +1,45 @@
 //! Hostile input for the protocol reader and the bot's session, in-process: arbitrary bytes cut
-//! into arbitrary reads, and arbitrary command sequences. Nothing panics, every reply is one
-//! well-formed line, and errors leave the board as it was.
+//! into arbitrary reads (tabula's shared checks, [`tabula_core::protocol::hostile`]), and
+//! arbitrary command sequences. Nothing panics, every reply is one well-formed line, and errors
+//! leave the board as it was.
 
 use proptest::prelude::*;
-use score4::protocol::{BotSession, Command, CommandReader, Reply};
+use score4::protocol::{BotSession, Command, Reply};
 use score4::{Board, Color, Peg};
+use tabula_core::protocol::hostile::{Subject, check_reader_edges, through_the_wire};
 
 fn first_legal(board: &Board) -> Peg {
     board.legal_pegs().next().expect("the session asks only while the game is on")
 }
 
-/// Feeds `bytes` in chunks of the given sizes; returns every reply.
-fn run(bytes: &[u8], cuts: &[usize]) -> Vec<String> {
-    let mut reader = CommandReader::new();
-    let mut session = BotSession::new(first_legal);
-    let mut replies = Vec::new();
-    let mut rest = bytes;
-    let mut cuts = cuts.iter().cycle();
-    while !rest.is_empty() {
-        let n = (*cuts.next().unwrap_or(&1)).clamp(1, rest.len());
-        reader.feed(&rest[..n]);
-        rest = &rest[n..];
-        while let Some(parsed) = reader.next_command() {
-            let before = *session.board();
-            let reply = session.handle_parsed(parsed);
-            if matches!(reply, Reply::Error(_)) {
-                assert_eq!(*session.board(), before, "an error changed the board");
-            }
-            replies.push(reply.to_string());
-        }
-    }
-    replies
-}
-
 /// Words that make real commands likely among the noise.
-fn protocol_bytes() -> impl Strategy<Value = Vec<u8>> {
-    let token = prop_oneof![
-        Just(b"play white".to_vec()),
-        Just(b"PLAY Black".to_vec()),
-        Just(b"move".to_vec()),
-        Just(b"restart".to_vec()),
-        Just(b"note: white plays ".to_vec()),
-        Just(b"note:black plays ".to_vec()),
-        "[A-Ea-e][0-5]".prop_map(|s| s.into_bytes()),
-        Just(b";".to_vec()),
-        Just(b"\r\n".to_vec()),
-        Just(b"  ".to_vec()),
-        proptest::collection::vec(any::<u8>(), 0..8),
-    ];
-    proptest::collection::vec(token, 0..60).prop_map(|parts| parts.concat())
+const WORDS: &[&str] = &[
+    "play white",
+    "PLAY Black",
+    "move",
+    "restart",
+    "note: white plays ",
+    "note:black plays ",
+    "A1",
+    "b2",
+    "C4",
+    "d3",
+    "E1",
+    "a0",
+    "B5",
+];
+
+#[test]
+fn hostile_input_gets_well_formed_replies_however_it_is_cut() {
+    check_reader_edges(Command::Move, Command::Quit);
+    let subject = Subject {
+        new_session: || BotSession::new(first_legal),
+        answer: |session, parsed| session.handle_parsed(parsed).to_string(),
+        state: |session| *session.board(),
+        well_formed: Reply::is_well_formed,
+        words: WORDS,
+    };
+    subject.check_hostile_input(256, 1);
 }
 
 fn command() -> impl Strategy<Value = Command> {
@@ -64,35 +55,12 @@ fn command() -> impl Strategy<Value = Command> {
 
 proptest! {
     #[test]
-    fn arbitrary_bytes_get_well_formed_replies(bytes in proptest::collection::vec(any::<u8>(), 0..600),
-                                               cuts in proptest::collection::vec(1usize..40, 1..8)) {
-        for line in run(&bytes, &cuts) {
-            prop_assert!(Reply::is_well_formed(&line), "{:?}", line);
-        }
-    }
-
-    #[test]
-    fn protocol_like_noise_gets_well_formed_replies(bytes in protocol_bytes(),
-                                                    cuts in proptest::collection::vec(1usize..40, 1..8)) {
-        let whole = run(&bytes, &[usize::MAX]);
-        for line in &whole {
-            prop_assert!(Reply::is_well_formed(line), "{:?}", line);
-        }
-        // How the bytes are cut into reads changes nothing.
-        prop_assert_eq!(run(&bytes, &cuts), whole);
-    }
-
-    #[test]
     fn command_sequences_keep_the_board_consistent(cmds in proptest::collection::vec(command(), 0..120)) {
         let mut session = BotSession::new(first_legal);
-        let mut reader = CommandReader::new();
         let mut mirror = Board::new();
         for cmd in cmds {
             // Through the wire form, as a referee would send it.
-            reader.feed(format!("{cmd}\n").as_bytes());
-            let parsed = reader.next_command().expect("one command per send");
-            prop_assert_eq!(&parsed, &Ok(cmd));
-            let reply = session.handle_parsed(parsed);
+            let reply = session.handle(through_the_wire(&cmd));
             prop_assert!(Reply::is_well_formed(&reply.to_string()));
             match (cmd, &reply) {
                 (Command::Restart, _) => mirror = Board::new(),

@@ -1,11 +1,13 @@
 //! The referee against misbehaving bots, written as tiny shell scripts (`sh -c`): each fault
-//! loses the game with a message saying why, and the referee neither hangs nor dies.
+//! loses the game with a message saying why, and the referee neither hangs nor dies. The faults
+//! every referee must survive are tabula's shared checks
+//! ([`tabula_core::referee::misbehaving`]); Score 4's own cases follow.
 
-use score4::Color;
 use score4::referee::{Ending, Keyboard, MatchConfig, MatchSummary, Seat, run_match};
+use score4::{Color, Score4};
 use std::io::Cursor;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use tabula_core::referee::misbehaving::{self, Referee, forfeit_by, only_game};
 
 /// A bot that answers `ok.` to everything and plays the given pegs in turn.
 fn scripted_bot(pegs: &str) -> String {
@@ -15,27 +17,19 @@ fn scripted_bot(pegs: &str) -> String {
 }
 
 fn play(white: &str, black: &str, typed: &str, timeout_ms: u64) -> (MatchSummary, String) {
-    let mut config = MatchConfig::new(white.parse().unwrap(), black.parse().unwrap());
-    config.timeout = Duration::from_millis(timeout_ms);
-    let mut keyboard = Keyboard::new(Cursor::new(typed.to_string()));
-    let mut out = Vec::new();
-    let summary = run_match(&config, &mut keyboard, &mut out);
-    (summary, String::from_utf8_lossy(&out).into_owned())
+    misbehaving::play(Score4, white, black, typed, timeout_ms)
 }
 
-fn only_ending(summary: &MatchSummary) -> &Ending {
-    assert_eq!(summary.games.len(), 1, "{summary:?}");
-    &summary.games[0].1.ending
-}
-
-fn forfeit_by(summary: &MatchSummary, loser: Color, reason: &str) {
-    match only_ending(summary) {
-        Ending::Forfeit { winner, why } => {
-            assert_eq!(*winner, loser.other(), "{why}");
-            assert!(why.contains(reason), "{why:?} does not say {reason:?}");
-        }
-        other => panic!("expected a forfeit, got {other:?}"),
-    }
+#[test]
+fn bots_that_crash_hang_print_garbage_or_refuse_a_note_lose_and_a_person_can_quit() {
+    let referee = Referee {
+        game: Score4,
+        titles: ["White", "Black"],
+        first_move: "B2",
+        first_note: "note: white plays B2;",
+        name: "score4",
+    };
+    referee.check_misbehaving_bots();
 }
 
 #[test]
@@ -44,7 +38,7 @@ fn a_person_beats_a_scripted_bot_that_floods_its_stderr() {
     let bot =
         format!("sh -c 'head -c 1000000 /dev/zero >&2; exec {}'", scripted_bot("D1 D2 D3").replace('\'', "'\\''"));
     let (summary, out) = play("human", &bot, "A1\nA2\nhistory\nA3\nA4\n", 5000);
-    assert!(matches!(only_ending(&summary), Ending::Line { winner: Color::White, .. }), "{out}");
+    assert!(matches!(only_game(&summary).ending, Ending::Line { winner: Color::White, .. }), "{out}");
     assert!(out.contains("White (human) wins along A1 (level 1), A2 (level 1), A3 (level 1), A4 (level 1)."), "{out}");
     assert!(out.contains("1. A1 D1  2. A2 D2"), "{out}");
     assert!(out.contains("Black plays D3."));
@@ -52,66 +46,11 @@ fn a_person_beats_a_scripted_bot_that_floods_its_stderr() {
 }
 
 #[test]
-fn a_bot_that_crashes_loses() {
-    let (summary, out) = play("sh -c 'read l; exit 3'", "human", "", 5000);
-    forfeit_by(&summary, Color::White, "exited before answering (exit status: 3)");
-    assert!(out.contains("Black (human) wins."), "{out}");
-}
-
-#[test]
-fn a_bot_that_cannot_start_loses() {
-    let (summary, _) = play("human", "/nonexistent/score4-bot --agent random", "", 5000);
-    forfeit_by(&summary, Color::Black, "could not be started");
-    let (summary, _) = play("human", "bot 'unterminated", "", 5000);
-    forfeit_by(&summary, Color::Black, "unterminated single quote");
-}
-
-#[test]
-fn a_bot_that_hangs_loses_on_time_and_is_killed() {
-    let pid_file = std::env::temp_dir().join(format!("score4-hang-{}.pid", std::process::id()));
-    let bot = format!("sh -c 'echo $$ > {}; read l; echo ok.; exec sleep 60'", pid_file.display());
-    let start = Instant::now();
-    let (summary, _) = play(&bot, "human", "", 300);
-    forfeit_by(&summary, Color::White, "did not answer within 300 ms");
-    assert!(start.elapsed() < Duration::from_secs(5));
-    let pid = std::fs::read_to_string(&pid_file).unwrap();
-    let _ = std::fs::remove_file(&pid_file);
-    // The referee reaped it: no such process any more.
-    let alive = Command::new("kill").args(["-0", pid.trim()]).stderr(Stdio::null()).status().unwrap().success();
-    assert!(!alive, "the hanging bot {pid} is still running");
-}
-
-#[test]
-fn a_bot_that_prints_garbage_loses() {
-    let (summary, _) = play("human", "sh -c 'while read -r l; do echo \"hello there\"; done'", "", 5000);
-    forfeit_by(&summary, Color::Black, "answered garbage");
-    // Binary noise without newlines: a line too long to be a reply.
-    let (summary, _) = play("sh -c 'head -c 100000 /dev/urandom | tr \"\\n\" x; sleep 5'", "human", "", 2000);
-    forfeit_by(&summary, Color::White, "answered garbage");
-}
-
-#[test]
 fn a_bot_that_plays_an_illegal_move_loses() {
     let bot = scripted_bot("A1 A1 A1");
     let (summary, out) = play(&bot, &bot, "", 5000);
-    forfeit_by(&summary, Color::White, "made an illegal move: peg A1 is full");
+    forfeit_by(&summary, Color::White.index(), "made an illegal move: peg A1 is full");
     assert!(out.contains("Black (sh -c"), "{out}");
-}
-
-#[test]
-fn a_bot_that_refuses_a_note_loses() {
-    let bot = r#"sh -c 'while read -r l; do case "$l" in note*) echo "error: no.";; *) echo ok.;; esac; done'"#;
-    let (summary, _) = play("human", bot, "B2\n", 5000);
-    forfeit_by(&summary, Color::Black, "refused a command: note: white plays B2; got \"error: no.\"");
-}
-
-#[test]
-fn a_person_can_quit_while_a_bot_thinks() {
-    let start = Instant::now();
-    let (summary, out) = play("sh -c 'read l; echo ok.; exec sleep 60'", "human", "quit\n", 30_000);
-    assert!(summary.quit && summary.games.is_empty());
-    assert!(start.elapsed() < Duration::from_secs(10));
-    assert!(out.contains("Quit."));
 }
 
 #[test]

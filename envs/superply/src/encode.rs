@@ -19,14 +19,22 @@
 //! Index `plane · n² + (row - 1) · n + column - 1`.
 
 use crate::board::{Board, bits};
-use crate::game::SuperplyState;
 use crate::side::Side;
-use tabula_core::{State, Turn};
 
 pub const PLANES: usize = 10;
 
-pub(crate) fn write_observation(state: &SuperplyState, observer: Side, out: &mut [f32]) {
-    let board = state.board();
+/// Writes the planes for `observer`. Beyond the board they show what the state says of the move:
+/// the cells the player to move may claim (`allowed`), those the hint after this one allows in
+/// deterministic mode (`next_allowed`), and who moves (`mover`, `None` while nature draws or
+/// once the game is over).
+pub(crate) fn write_observation(
+    board: &Board,
+    allowed: u128,
+    next_allowed: Option<u128>,
+    mover: Option<Side>,
+    observer: Side,
+    out: &mut [f32],
+) {
     let cells = board.cells();
     debug_assert_eq!(out.len(), PLANES * cells);
     out.fill(0.0);
@@ -37,14 +45,14 @@ pub(crate) fn write_observation(state: &SuperplyState, observer: Side, out: &mut
     };
     mark(0, board.held(observer));
     mark(1, board.held(observer.other()));
-    mark(2, state.allowed());
-    if let Some(next) = state.upcoming_hint() {
-        mark(3, state.cells_allowed_by(next));
+    mark(2, allowed);
+    if let Some(next) = next_allowed {
+        mark(3, next);
     }
     if observer == Side::Blue {
         mark(4, board.all());
     }
-    if state.turn() == Turn::Player(observer.index()) {
+    if mover == Some(observer) {
         mark(5, board.all());
     }
     for (k, side) in [observer, observer.other()].into_iter().enumerate() {

@@ -381,7 +381,9 @@ impl State for SuperplyState {
 
     fn observation(&self, player: Player, out: &mut [f32]) {
         let observer = Side::from_index(player).expect("Superply has players 0 and 1");
-        write_observation(self, observer, out);
+        let next_allowed = self.upcoming_hint().map(|next| self.cells_allowed_by(next));
+        let mover = self.turn().player().and_then(Side::from_index);
+        write_observation(&self.board, self.allowed(), next_allowed, mover, observer, out);
     }
 
     fn action_to_string(&self, action: Action) -> String {

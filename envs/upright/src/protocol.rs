@@ -32,15 +32,25 @@
 //! ```
 
 mod command;
-mod reader;
 mod reply;
 mod serve;
 mod session;
 
-pub use command::{Command, ParseError};
-pub use reader::{CommandReader, MAX_COMMAND_BYTES};
-pub use reply::{Reply, ReplyError};
+pub use command::{Command, MAX_COMMAND_BYTES, ParseError};
+pub use reply::{Reply, ReplyError, Squares};
 pub use serve::serve;
 pub use session::BotSession;
 
-pub(crate) use tabula_core::command_reader::quote;
+/// Splits a byte stream into [`Command`]s at `;`, whatever the reads' boundaries (tabula's
+/// shared reader, [`tabula_core::command_reader`]).
+///
+/// ```
+/// use upright::protocol::{Command, CommandReader};
+/// let mut reader = CommandReader::new();
+/// reader.feed(b"MOVE; qu");
+/// assert_eq!(reader.next_command(), Some(Ok(Command::Move)));
+/// assert_eq!(reader.next_command(), None); // "qu" waits for the rest
+/// reader.feed(b"it;\r\n");
+/// assert_eq!(reader.next_command(), Some(Ok(Command::Quit)));
+/// ```
+pub type CommandReader = tabula_core::command_reader::CommandReader<Command>;

@@ -1,59 +1,56 @@
 //! Hostile input for the protocol reader, the bot's session and `serve`, in-process: arbitrary
-//! bytes cut into arbitrary reads, protocol-like noise, and arbitrary command sequences.
+//! bytes cut into arbitrary reads and protocol-like noise (tabula's shared checks,
+//! [`tabula_core::protocol::hostile`]), and arbitrary command sequences.
 //! Nothing panics, every reply is one well-formed line, and errors leave the game as it was.
 
 use proptest::prelude::*;
 use std::io::{self, Write};
+use tabula_core::protocol::hostile::{Subject, check_reader_edges, through_the_wire};
 use tabula_core::{Action, State};
 use upright::moves::{MoveSquare, whole_move};
-use upright::protocol::{BotSession, Command, CommandReader, Reply, serve};
+use upright::protocol::{BotSession, Command, Reply, serve};
 use upright::{Side, Square, UprightState, Variant};
 
 fn first_legal(s: &UprightState) -> Vec<Action> {
     whole_move(s, |s| s.legal_actions()[0])
 }
 
-/// Feeds `bytes` in chunks of the given sizes; returns every reply.
-fn run(bytes: &[u8], cuts: &[usize]) -> Vec<String> {
-    let mut reader = CommandReader::new();
-    let mut session = BotSession::new(first_legal);
-    let mut replies = Vec::new();
-    let mut rest = bytes;
-    let mut cuts = cuts.iter().cycle();
-    while !rest.is_empty() {
-        let n = (*cuts.next().unwrap_or(&1)).clamp(1, rest.len());
-        reader.feed(&rest[..n]);
-        rest = &rest[n..];
-        while let Some(parsed) = reader.next_command() {
-            let before = *session.state();
-            let reply = session.handle_parsed(parsed);
-            if matches!(reply, Reply::Error(_)) {
-                assert_eq!(*session.state(), before, "an error changed the game");
-            }
-            replies.push(reply.to_string());
-        }
+/// Words that make real commands likely among the noise.
+const WORDS: &[&str] = &[
+    "new 3 first",
+    "NEW 4 Second reach=line",
+    "new 2 first colour=free",
+    "move",
+    "quit",
+    "end: first 3 second 4",
+    "note: first plays ",
+    "note:second plays ",
+    "a1",
+    "B2x",
+    "c3o",
+    "d4",
+    "e0",
+    "A5X",
+];
+
+#[test]
+fn hostile_input_gets_well_formed_replies_however_it_is_cut() {
+    check_reader_edges(Command::Move, Command::Quit);
+    Subject {
+        new_session: || BotSession::new(first_legal),
+        answer: |session, parsed| session.handle_parsed(parsed).to_string(),
+        state: |session| *session.state(),
+        well_formed: Reply::is_well_formed,
+        words: WORDS,
     }
-    replies
+    .check_hostile_input(256, 2);
 }
 
-/// Words that make real commands likely among the noise.
+/// Protocol-like noise as proptest makes it, for `serve`.
 fn protocol_bytes() -> impl Strategy<Value = Vec<u8>> {
-    let token = prop_oneof![
-        Just(b"new 3 first".to_vec()),
-        Just(b"NEW 4 Second reach=line".to_vec()),
-        Just(b"new 2 first colour=free".to_vec()),
-        Just(b"move".to_vec()),
-        Just(b"quit".to_vec()),
-        Just(b"end: first 3 second 4".to_vec()),
-        Just(b"note: first plays ".to_vec()),
-        Just(b"note:second plays ".to_vec()),
-        "[a-eA-E][0-5][xo]?".prop_map(|s| s.into_bytes()),
-        Just(b" ".to_vec()),
-        Just(b",".to_vec()),
-        Just(b";".to_vec()),
-        Just(b"\r\n".to_vec()),
-        proptest::collection::vec(any::<u8>(), 0..8),
-    ];
+    let word = proptest::sample::select(WORDS).prop_map(|w| w.as_bytes().to_vec());
+    let token =
+        prop_oneof![word, Just(b";".to_vec()), Just(b"\r\n".to_vec()), proptest::collection::vec(any::<u8>(), 0..8)];
     proptest::collection::vec(token, 0..80).prop_map(|parts| parts.concat())
 }
 
@@ -92,25 +89,6 @@ impl Write for BrokenPipe {
 
 proptest! {
     #[test]
-    fn arbitrary_bytes_get_well_formed_replies(bytes in proptest::collection::vec(any::<u8>(), 0..600),
-                                               cuts in proptest::collection::vec(1usize..40, 1..8)) {
-        for line in run(&bytes, &cuts) {
-            prop_assert!(Reply::is_well_formed(&line), "{:?}", line);
-        }
-    }
-
-    #[test]
-    fn protocol_like_noise_gets_well_formed_replies(bytes in protocol_bytes(),
-                                                    cuts in proptest::collection::vec(1usize..40, 1..8)) {
-        let whole = run(&bytes, &[usize::MAX]);
-        for line in &whole {
-            prop_assert!(Reply::is_well_formed(line), "{:?}", line);
-        }
-        // How the bytes are cut into reads changes nothing.
-        prop_assert_eq!(run(&bytes, &cuts), whole);
-    }
-
-    #[test]
     fn serve_answers_each_command_once_and_survives_a_broken_pipe(bytes in protocol_bytes(), left in 0usize..200) {
         let mut out = Vec::new();
         serve(bytes.as_slice(), &mut out, first_legal, io::sink()).unwrap();
@@ -125,14 +103,10 @@ proptest! {
     #[test]
     fn command_sequences_keep_the_game_consistent(cmds in proptest::collection::vec(command(), 0..120)) {
         let mut session = BotSession::new(first_legal);
-        let mut reader = CommandReader::new();
         let mut mirror = *session.state();
         for cmd in cmds {
             // Through the wire form, as a referee would send it.
-            reader.feed(format!("{cmd}\n").as_bytes());
-            let parsed = reader.next_command().expect("one command per send");
-            prop_assert_eq!(&parsed, &Ok(cmd.clone()));
-            let reply = session.handle_parsed(parsed);
+            let reply = session.handle(through_the_wire(&cmd));
             prop_assert!(Reply::is_well_formed(&reply.to_string()));
             match (&cmd, &reply) {
                 (Command::New { size, variant, .. }, Reply::Ok) => mirror = UprightState::new(*size, *variant).unwrap(),

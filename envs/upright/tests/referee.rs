@@ -1,10 +1,11 @@
 //! The referee with real processes: the random player, a person typing on the binary's stdin,
 //! and misbehaving bots written as tiny shell scripts (`sh -c`): each fault loses the game with
-//! a message saying why, and the referee neither hangs nor dies.
+//! a message saying why, and the referee neither hangs nor dies (the faults every referee must
+//! survive are tabula's shared checks, [`tabula_core::referee::misbehaving`]).
 
 use std::io::{Cursor, Write};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use tabula_core::referee::misbehaving::{self, Referee, forfeit_by, only_game};
 use upright::referee::{Ending, Keyboard, MatchConfig, MatchSummary, Seat, run_match};
 use upright::{Side, Upright};
 
@@ -20,32 +21,24 @@ fn scripted_bot(moves: &str) -> String {
 }
 
 fn play_sized(size: usize, first: &str, second: &str, typed: &str, timeout_ms: u64) -> (MatchSummary, String) {
-    let mut config = MatchConfig::new(first.parse().unwrap(), second.parse().unwrap());
-    config.game = Upright::new(size, Default::default()).unwrap();
-    config.timeout = Duration::from_millis(timeout_ms);
-    let mut keyboard = Keyboard::new(Cursor::new(typed.to_string()));
-    let mut out = Vec::new();
-    let summary = run_match(&config, &mut keyboard, &mut out);
-    (summary, String::from_utf8_lossy(&out).into_owned())
+    misbehaving::play(Upright::new(size, Default::default()).unwrap(), first, second, typed, timeout_ms)
 }
 
 fn play(first: &str, second: &str, typed: &str, timeout_ms: u64) -> (MatchSummary, String) {
     play_sized(6, first, second, typed, timeout_ms)
 }
 
-fn only_ending(summary: &MatchSummary) -> &Ending {
-    assert_eq!(summary.games.len(), 1, "{summary:?}");
-    &summary.games[0].1.ending
-}
-
-fn forfeit_by(summary: &MatchSummary, loser: Side, reason: &str) {
-    match only_ending(summary) {
-        Ending::Forfeit { winner, why } => {
-            assert_eq!(*winner, loser.other(), "{why}");
-            assert!(why.contains(reason), "{why:?} does not say {reason:?}");
-        }
-        other => panic!("expected a forfeit, got {other:?}"),
-    }
+#[test]
+fn bots_that_crash_hang_print_garbage_or_refuse_a_note_lose_and_a_person_can_quit() {
+    let titles = ["Player 1", "Player 2"];
+    let referee = Referee {
+        game: Upright::default(),
+        titles,
+        first_move: "a1",
+        first_note: "note: first plays a1;",
+        name: "upright",
+    };
+    referee.check_misbehaving_bots();
 }
 
 #[test]
@@ -109,73 +102,19 @@ fn a_person_plays_through_the_referee_binarys_stdin() {
 fn a_person_beats_or_loses_to_the_random_player_on_2x2() {
     // On 2x2 the person's a1 then b2 are legal whatever the bot does in between.
     let (summary, out) = play_sized(2, "human", &format!("{RANDOM} --seed 3"), "a1\nb2\n", 5000);
-    assert!(matches!(only_ending(&summary), Ending::Scored { .. }), "{out}");
+    assert!(matches!(only_game(&summary).ending, Ending::Scored { .. }), "{out}");
     assert!(out.contains("Player 1 plays b2."), "{out}");
-}
-
-#[test]
-fn a_bot_that_crashes_loses() {
-    let (summary, out) = play("sh -c 'read l; exit 3'", "human", "", 5000);
-    forfeit_by(&summary, Side::First, "exited before answering (exit status: 3)");
-    assert!(out.contains("Player 2 (human) wins."), "{out}");
-}
-
-#[test]
-fn a_bot_that_cannot_start_loses() {
-    let (summary, _) = play("human", "/nonexistent/upright-bot --agent random", "", 5000);
-    forfeit_by(&summary, Side::Second, "could not be started");
-    let (summary, _) = play("human", "bot 'unterminated", "", 5000);
-    forfeit_by(&summary, Side::Second, "unterminated single quote");
-}
-
-#[test]
-fn a_bot_that_hangs_loses_on_time_and_is_killed() {
-    let pid_file = std::env::temp_dir().join(format!("upright-hang-{}.pid", std::process::id()));
-    let bot = format!("sh -c 'echo $$ > {}; read l; echo ok.; exec sleep 60'", pid_file.display());
-    let start = Instant::now();
-    let (summary, _) = play(&bot, "human", "", 300);
-    forfeit_by(&summary, Side::First, "did not answer within 300 ms");
-    assert!(start.elapsed() < Duration::from_secs(5));
-    let pid = std::fs::read_to_string(&pid_file).unwrap();
-    let _ = std::fs::remove_file(&pid_file);
-    let alive = Command::new("kill").args(["-0", pid.trim()]).stderr(Stdio::null()).status().unwrap().success();
-    assert!(!alive, "the hanging bot {pid} is still running");
-}
-
-#[test]
-fn a_bot_that_prints_garbage_loses() {
-    let (summary, _) = play("human", "sh -c 'while read -r l; do echo \"hello there\"; done'", "", 5000);
-    forfeit_by(&summary, Side::Second, "answered garbage");
-    // Binary noise without newlines: a line too long to be a reply.
-    let (summary, _) = play("sh -c 'head -c 100000 /dev/urandom | tr \"\\n\" x; sleep 5'", "human", "", 2000);
-    forfeit_by(&summary, Side::First, "answered garbage");
 }
 
 #[test]
 fn a_bot_that_plays_an_illegal_move_loses() {
     // Player 1 must start at a1.
     let (summary, _) = play(&scripted_bot("b2"), "human", "", 5000);
-    forfeit_by(&summary, Side::First, "made an illegal move: b2: b2 is not a1");
+    forfeit_by(&summary, Side::First.index(), "made an illegal move: b2: b2 is not a1");
     // Player 2 goes on after its move has ended by itself (3x3: after c1 c2 nothing qualifies).
     let (summary, out) = play_sized(3, "human", &scripted_bot("b1 b3 c1_c2_a2"), "a1\nb2\nc3\n", 5000);
-    forfeit_by(&summary, Side::Second, "the move ended by itself after c2");
+    forfeit_by(&summary, Side::Second.index(), "the move ended by itself after c2");
     assert!(out.contains("Player 1 (human) wins."), "{out}");
-}
-
-#[test]
-fn a_bot_that_refuses_a_note_loses() {
-    let bot = r#"sh -c 'while read -r l; do case "$l" in note*) echo "error: no.";; *) echo ok.;; esac; done'"#;
-    let (summary, _) = play("human", bot, "a1\n", 5000);
-    forfeit_by(&summary, Side::Second, "refused a command: note: first plays a1; got \"error: no.\"");
-}
-
-#[test]
-fn a_person_can_quit_while_a_bot_thinks() {
-    let start = Instant::now();
-    let (summary, out) = play("sh -c 'read l; echo ok.; exec sleep 60'", "human", "quit\n", 30_000);
-    assert!(summary.quit && summary.games.is_empty());
-    assert!(start.elapsed() < Duration::from_secs(10));
-    assert!(out.contains("Quit."));
 }
 
 #[test]

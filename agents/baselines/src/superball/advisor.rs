@@ -19,6 +19,7 @@
 //! assert_eq!(guarded.advise(&s), advice[..1]);
 //! ```
 
+use super::advice::distinct_actions;
 use super::greedy::GreedyPlayer;
 use super::lookahead_advisor::LookaheadAdvisor;
 use super::position::Position;
@@ -104,18 +105,6 @@ impl Advisor<SuperballState> for GreedyAdvisor {
         }
         distinct_actions(state, moves)
     }
-}
-
-/// `moves` as actions of `state`, in order, each once (a move outside the action space is left out).
-pub(super) fn distinct_actions(state: &SuperballState, moves: Vec<Move>) -> Vec<Action> {
-    let space = state.action_space();
-    let mut actions: Vec<Action> = Vec::with_capacity(moves.len());
-    for a in moves.into_iter().filter_map(|m| space.encode(m)) {
-        if !actions.contains(&a) {
-            actions.push(a);
-        }
-    }
-    actions
 }
 
 /// The advisor a config names: `greedy` or `lookahead`, optionally with parameters

@@ -16,7 +16,7 @@
 //! assert_eq!(advisor.rollout_action(&s), Some(advice[0]));
 //! ```
 
-use super::advisor::distinct_actions;
+use super::advice::distinct_actions;
 use super::greedy::GreedyPlayer;
 use super::lookahead::LookaheadPlayer;
 use super::position::Position;

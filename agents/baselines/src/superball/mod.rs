@@ -18,6 +18,7 @@
 //! assert!(score.moves > 0);
 //! ```
 
+mod advice;
 pub mod advisor;
 pub mod arena;
 pub mod eval;

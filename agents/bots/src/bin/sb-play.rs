@@ -18,9 +18,8 @@ use superball::{Superball, SuperballState, cli};
 use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
 use tabula_core::{Agent, Game, State};
+use tabula_models::{PlayConfig, TrainedModel};
 use tabula_search::{Remembered, SharedAdvisor};
-use tabula_train::config::TrainConfig;
-use tabula_train::trained::TrainedModel;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -77,7 +76,7 @@ fn chosen_advisor(args: &Args) -> anyhow::Result<Option<SharedAdvisor<SuperballS
 }
 
 /// The advisor a model's config names, if any.
-fn config_advisor(config: &TrainConfig) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
+fn config_advisor(config: &PlayConfig) -> anyhow::Result<Option<SharedAdvisor<SuperballState>>> {
     config.search.advisor.as_deref().map(advisor_by_name).transpose().map_err(anyhow::Error::msg)
 }
 

@@ -9,7 +9,7 @@ use burn::nn::conv::Conv2d;
 use burn::nn::{BatchNorm, Linear};
 
 use super::gemm::add_product;
-use crate::inference::to_vec;
+use crate::tensor::to_vec;
 
 /// `y = x·W + b` with `W` as `[input, output]` (burn's own layout).
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 
 use crate::protocol::{Command, Reply};
 use std::time::Duration;
-use tabula_core::line_program;
+use tabula_core::line_program::{self, Verdict};
 
 pub use tabula_core::line_program::Fault;
 
@@ -10,31 +10,7 @@ pub use tabula_core::line_program::Fault;
 const MAX_LINE: usize = 4096;
 
 /// Who sits in a seat: `human` (a person at this terminal) or a program's command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Program(String),
-}
-
-impl std::str::FromStr for Seat {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Seat, String> {
-        match s.trim() {
-            "" => Err("an empty seat: write `human` or a program's command line".into()),
-            t if t.eq_ignore_ascii_case("human") => Ok(Seat::Human),
-            t => Ok(Seat::Program(t.to_string())),
-        }
-    }
-}
-
-impl std::fmt::Display for Seat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Program(line) => f.write_str(line),
-        }
-    }
-}
+pub use tabula_core::referee::Seat;
 
 /// Someone at the table: one command out, one answer back.
 pub trait Contestant {
@@ -64,11 +40,11 @@ impl line_program::Reply for Reply {
         Reply::parse(line).map_err(|e| e.0)
     }
 
-    fn expect_ok(self, command: &str) -> Result<(), Fault> {
+    fn verdict(self) -> Verdict {
         match self {
-            Reply::Ok => Ok(()),
-            Reply::Error(why) => Err(Fault::Refused(format!("{command} got \"error: {why}.\""))),
-            other => Err(Fault::Malformed(format!("{command} got \"{other}\", not \"ok.\""))),
+            Reply::Ok => Verdict::Ok,
+            Reply::Error(why) => Verdict::Refused(why),
+            other => Verdict::Other(format!("\"{other}\"")),
         }
     }
 }

@@ -17,24 +17,19 @@ use tabula_core::rng_from_seed;
     about = "Plays random legal Clue turns over the arbitrator's line protocol."
 )]
 struct Args {
-    /// Seed of the random choices (default: a fresh one every run).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Write diagnostics to stderr.
-    #[arg(short, long)]
-    verbose: bool,
+    #[command(flatten)]
+    options: tabula_core::random_player::RandomPlayerOptions,
 }
 
 fn main() {
     let args = Args::parse();
-    let seed = args.seed.unwrap_or_else(rand::random);
+    let seed = args.options.seed();
     let mut rng = rng_from_seed(seed ^ 0x9e37_79b9);
     let choose = move |state: &clue::ClueState| {
         let legal = state.legal();
         legal[rng.random_range(0..legal.len())]
     };
-    let log: Box<dyn std::io::Write> =
-        if args.verbose { Box::new(std::io::stderr()) } else { Box::new(std::io::sink()) };
+    let log = args.options.log();
     // A closed stdout means the arbitrator has gone: nothing is left to do but stop.
     let _ = clue::protocol::serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, seed, log);
 }

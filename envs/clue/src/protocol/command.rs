@@ -1,12 +1,12 @@
 //! The arbitrator's commands: parsing one command's text and writing it on the wire.
 
-use super::{items, quote, seat, words};
+use super::words::{items, quote, seat, words};
 use crate::items::ItemSet;
 use crate::params::{DEFAULT_ROUNDS, Params};
-use crate::view::{Answer, Seen};
+use crate::seen::{Answer, Seen};
 use std::fmt;
 use tabula_core::Player;
-use tabula_core::command_reader::ParseCommand;
+use tabula_core::protocol::WireCommand;
 
 /// The longest command text kept (a hand or note of 256 three-digit items fits).
 pub const MAX_COMMAND_BYTES: usize = 2048;
@@ -40,14 +40,10 @@ pub enum Command {
 /// Why a command's text is not a command.
 pub use tabula_core::command_reader::ProtocolError as ParseError;
 
-impl ParseCommand for Command {
-    type Error = ParseError;
+impl WireCommand for Command {
     const MAX_BYTES: usize = MAX_COMMAND_BYTES;
-    fn parse(text: &[u8]) -> Result<Command, ParseError> {
+    fn parse_wire(text: &[u8]) -> Result<Command, ParseError> {
         Command::parse(text)
-    }
-    fn too_long() -> ParseError {
-        ParseError(format!("command longer than {MAX_COMMAND_BYTES} bytes"))
     }
 }
 

@@ -1,10 +1,11 @@
 //! The player's answers: `ok.`, `ask 3: 2 7 11.`, `guess: 1 5 9 13.`, `show 7.`, `none.`,
 //! `error: ... .`
 
-use super::{items, quote, seat, words};
+use super::words::{items, quote, seat, words};
 use crate::items::{Item, ItemSet};
 use std::fmt;
 use tabula_core::Player;
+use tabula_core::protocol::reply_line;
 
 /// One answer line (without its newline).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,18 +48,14 @@ impl Reply {
     /// assert!(Reply::parse("guess 1 2").is_err());
     /// ```
     pub fn parse(line: &str) -> Result<Reply, ReplyError> {
-        let text = line.trim();
-        let Some(body) = text.strip_suffix('.') else {
-            return Err(ReplyError(format!("{} does not end in a period", quote(text.as_bytes()))));
-        };
-        Reply::parse_typed(body)
+        Reply::parse_typed(reply_line::body(line)?)
     }
 
     /// Reads a reply without its period.
     pub fn parse_typed(body: &str) -> Result<Reply, ReplyError> {
         let body = body.trim();
-        if body.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("error")) {
-            return Ok(Reply::error(body[5..].trim_start_matches(':').trim()));
+        if let Some(reason) = reply_line::error_reason(body) {
+            return Ok(Reply::error(reason));
         }
         let words = words(body);
         let bad = || {
@@ -87,7 +84,7 @@ impl Reply {
     /// True for the exact lines a bot writes (what the fuzz tests check).
     pub fn is_well_formed(line: &str) -> bool {
         match line.strip_suffix('.').map(Reply::parse_typed) {
-            Some(Ok(Reply::Error(_))) => line.starts_with("error") && line.bytes().all(|b| (0x20..0x7f).contains(&b)),
+            Some(Ok(Reply::Error(_))) => reply_line::is_error_line(line),
             Some(Ok(reply)) => reply.to_string() == line,
             _ => false,
         }
@@ -103,8 +100,7 @@ impl fmt::Display for Reply {
             Reply::Guess(items) => write!(f, "guess: {items}."),
             Reply::Show(item) => write!(f, "show {item}."),
             Reply::None => f.write_str("none."),
-            Reply::Error(reason) if reason.is_empty() => f.write_str("error."),
-            Reply::Error(reason) => write!(f, "error: {reason}."),
+            Reply::Error(reason) => reply_line::write_error(f, reason),
         }
     }
 }

@@ -17,7 +17,8 @@ use super::reply::Reply;
 use crate::action::SubAction;
 use crate::items::ItemSet;
 use crate::rules::{ClueState, Phase};
-use crate::view::{Answer, Seen, View};
+use crate::seen::{Answer, Seen};
+use crate::view::View;
 use tabula_core::GameRng;
 use tabula_core::{Action, Turn};
 

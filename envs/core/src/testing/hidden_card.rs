@@ -9,10 +9,11 @@
 //! With 4 cards: guessing blind is worth −0.5, folding −0.5, asking and then guessing between
 //! two 0 — the best. A search that peeks at the card guesses it at once (+1).
 
-use crate::error::{IllegalAction, NotationError, SpecError};
+use crate::error::SpecError;
 use crate::game::{ChanceMode, Game, Information};
 use crate::spec::GameSpec;
 use crate::state::{Action, Player, State, Turn};
+use crate::state::{IllegalAction, NotationError};
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 use std::fmt;

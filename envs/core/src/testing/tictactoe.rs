@@ -15,10 +15,11 @@
 //! assert_eq!(solver.value(&s), 0);
 //! ```
 
-use crate::error::{IllegalAction, NotationError, SpecError};
+use crate::error::SpecError;
 use crate::game::{ChanceMode, Game, Information};
 use crate::spec::GameSpec;
 use crate::state::{Action, Player, State, Turn};
+use crate::state::{IllegalAction, NotationError};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;

@@ -9,8 +9,9 @@
 //! Every game starts fresh bot processes; see `score4::referee` for the rules it enforces.
 
 use clap::Parser;
-use score4::referee::{Keyboard, MatchConfig, Seat, run_match};
-use std::time::Duration;
+use score4::Score4;
+use score4::referee::{MatchConfig, Seat, run_match};
+use tabula_core::referee::cli;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -25,36 +26,21 @@ struct Args {
     /// Black in the first game: `human` or a bot's command line.
     #[arg(long, default_value = "score4-bot --agent alphabeta")]
     black: Seat,
-    /// Games to play; the seats swap colours after every game.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    games: u32,
-    /// A bot that takes longer than this to answer any command loses the game.
-    #[arg(long, default_value_t = 10_000)]
-    timeout_ms: u64,
-    /// Let the bots' stderr through (otherwise it is discarded).
-    #[arg(short, long)]
-    verbose: bool,
+    #[command(flatten)]
+    options: cli::MatchOptions,
 }
 
 fn main() {
     let args = Args::parse();
     let config = MatchConfig {
+        game: Score4,
         seats: [args.white, args.black],
-        games: args.games,
-        timeout: Duration::from_millis(args.timeout_ms.max(1)),
-        verbose: args.verbose,
+        games: args.options.games,
+        timeout: args.options.timeout(),
+        verbose: args.options.verbose,
     };
-    let mut keyboard = if config.seats.contains(&Seat::Human) {
-        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            println!("You play against the computer. Type a peg like B3; or history, board, restart, quit.");
-        }
-        Keyboard::new(std::io::BufReader::new(std::io::stdin()))
-    } else {
-        Keyboard::none()
-    };
+    let greeting = "You play against the computer. Type a peg like B3; or history, board, restart, quit.";
+    let mut keyboard = cli::keyboard_for(&config.seats, greeting);
     let summary = run_match(&config, &mut keyboard, &mut std::io::stdout());
-    let forfeits = summary.forfeits();
-    if !forfeits.is_empty() {
-        eprintln!("score4-referee: {} game(s) lost by forfeit; the first: {}", forfeits.len(), forfeits[0]);
-    }
+    cli::report_forfeits("score4-referee", &summary.forfeits());
 }

@@ -1,9 +1,24 @@
 //! The referee's commands: parsing one command's text and writing it on the wire.
 
-use super::quote;
 use crate::color::Color;
 use crate::peg::Peg;
 use std::fmt;
+use tabula_core::command_reader::quote;
+use tabula_core::protocol::WireCommand;
+
+/// The longest command text kept (the longest real one, `note: white plays B1`, has 21 bytes).
+/// Longer text is dropped as it arrives and the command is answered with an error once its `;` comes.
+pub const MAX_COMMAND_BYTES: usize = 256;
+
+/// Why a command's text is not a command; its `Display` is a short phrase without a final period.
+pub use tabula_core::command_reader::ProtocolError as ParseError;
+
+impl WireCommand for Command {
+    const MAX_BYTES: usize = MAX_COMMAND_BYTES;
+    fn parse_wire(text: &[u8]) -> Result<Command, ParseError> {
+        Command::parse(text)
+    }
+}
 
 /// One command from the referee (the text between two semicolons).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,18 +34,6 @@ pub enum Command {
     /// The referee placed a bead of this colour on this peg.
     Note(Color, Peg),
 }
-
-/// Why a command's text is not a command; its `Display` is a short phrase without a final period.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 impl Command {
     /// Parses the text of one command without its `;`: any case, any ASCII white space between
@@ -117,6 +120,7 @@ impl fmt::Display for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::CommandReader;
 
     fn peg(s: &str) -> Peg {
         s.parse().unwrap()
@@ -160,5 +164,18 @@ mod tests {
             assert_eq!(Command::parse(body.as_bytes()), Ok(cmd));
         }
         assert_eq!(Command::Note(Color::Black, peg("D4")).to_string(), "note: black plays D4;");
+    }
+
+    #[test]
+    fn the_reader_splits_several_commands_on_one_line_and_one_command_over_many_reads() {
+        let mut r = CommandReader::new();
+        let drain = |r: &mut CommandReader| std::iter::from_fn(|| r.next_command()).collect::<Vec<_>>();
+        r.feed(b"play white; move;\r\n");
+        assert_eq!(drain(&mut r), vec![Ok(Command::Play(Color::White)), Ok(Command::Move)]);
+        for &b in b"note: black plays A1;" {
+            r.feed(&[b]);
+        }
+        assert_eq!(drain(&mut r), vec![Ok(Command::Note(Color::Black, peg("A1")))]);
+        assert!(!r.has_partial_command());
     }
 }

@@ -1,30 +1,15 @@
 //! One game between two players, drawn on the referee's output after every move.
 
-use super::human::{Interrupt, Keyboard, Typed, typed as read_typed};
-use super::program::{Fault, Program};
+use super::human::{Interrupt, Keyboard, typed as read_typed};
 use crate::board::Board;
 use crate::color::Color;
 use crate::peg::{Cell, Peg};
 use crate::protocol::{Command, Reply};
 use std::io::Write;
+use tabula_core::referee::{AskPerson, Stop};
 
-/// One side of a game in progress.
-pub enum Player {
-    Human,
-    /// A running bot and the command line that started it.
-    Program(Program, String),
-    /// A bot that could not be started: it loses at once.
-    Broken(Fault, String),
-}
-
-impl Player {
-    pub fn name(&self) -> &str {
-        match self {
-            Player::Human => "human",
-            Player::Program(_, name) | Player::Broken(_, name) => name,
-        }
-    }
-}
+/// One side of a game in progress: a person, a bot, or a bot that would not start.
+pub type Player = tabula_core::referee::Player<Command, Reply>;
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,9 +106,13 @@ pub fn play_game(players: &mut [Player; 2], keyboard: &mut Keyboard, out: &mut d
 }
 
 fn forfeit(players: &[Player; 2], loser: Color, fault: impl std::fmt::Display) -> Ending {
-    Ending::Forfeit {
-        winner: loser.other(),
-        why: format!("{} ({}) {fault}", loser.title(), players[loser.index()].name()),
+    Ending::Forfeit { winner: loser.other(), why: format!("{} {fault}", players[loser.index()].label(loser.title())) }
+}
+
+fn stopped(interrupt: Interrupt) -> Ending {
+    match interrupt {
+        Interrupt::Quit => Ending::Quit,
+        Interrupt::Restart => Ending::Restart,
     }
 }
 
@@ -135,12 +124,7 @@ fn play(
     out: &mut dyn Write,
 ) -> Ending {
     for colour in Color::BOTH {
-        let result = match &mut players[colour.index()] {
-            Player::Human => Ok(()),
-            Player::Program(program, _) => program.expect_ok(&Command::Play(colour)),
-            Player::Broken(fault, _) => Err(fault.clone()),
-        };
-        if let Err(fault) = result {
+        if let Err(fault) = players[colour.index()].tell(&Command::Play(colour)) {
             return forfeit(players, colour, fault);
         }
     }
@@ -159,44 +143,20 @@ fn play(
         let _ =
             writeln!(out, "{} ({}) to move, move {}.", side.title(), players[side.index()].name(), board.moves() + 1);
         let _ = out.flush();
-        let peg = match &mut players[side.index()] {
-            Player::Human => match ask_person(board, moves, keyboard, out) {
-                Ok(peg) => peg,
-                Err(ending) => return ending,
-            },
-            Player::Broken(fault, _) => {
-                let fault = fault.clone();
-                return forfeit(players, side, fault);
-            }
-            Player::Program(program, _) => {
-                let mut typed = None;
-                let answer = program.ask_interruptible(&Command::Move, || {
-                    typed = keyboard.interrupt();
-                    typed.is_some()
-                });
-                match answer {
-                    Ok(Some(Reply::Move(peg))) if board.legal_mask() >> peg.index() & 1 == 1 => peg,
-                    Ok(Some(Reply::Move(peg))) => {
-                        return forfeit(players, side, Fault::Illegal(format!("peg {peg} is full")));
-                    }
-                    Ok(Some(Reply::Ok)) => {
-                        return forfeit(players, side, Fault::Malformed("\"ok.\" is not a move".into()));
-                    }
-                    Ok(Some(Reply::Error(why))) => {
-                        return forfeit(players, side, Fault::Refused(format!("move; got \"error: {why}.\"")));
-                    }
-                    Ok(None) => return if typed == Some(Interrupt::Restart) { Ending::Restart } else { Ending::Quit },
-                    Err(fault) => return forfeit(players, side, fault),
-                }
-            }
+        let legal = |peg: &Peg| board.legal_mask() >> peg.index() & 1 == 1;
+        let bot_move = |peg: &Peg| if legal(peg) { Ok(()) } else { Err(format!("peg {peg} is full")) };
+        let person = |keyboard: &mut Keyboard| ask_person(board, moves, keyboard, out);
+        let peg = match players[side.index()].ask_move(&Command::Move, keyboard, bot_move, person) {
+            Ok(peg) => peg,
+            Err(Stop::Interrupted(interrupt)) => return stopped(interrupt),
+            Err(Stop::Fault(fault)) => return forfeit(players, side, fault),
         };
         board.play(peg).expect("the move was checked to be legal");
         moves.push(peg);
         let _ = writeln!(out, "{} plays {peg}.", side.title());
         let _ = write!(out, "{board}");
         // The other side's bot learns of the move. Once the game is over its answer no longer matters.
-        if let Player::Program(program, _) = &mut players[side.other().index()]
-            && let Err(fault) = program.expect_ok(&Command::Note(side, peg))
+        if let Err(fault) = players[side.other().index()].tell(&Command::Note(side, peg))
             && !board.is_over()
         {
             return forfeit(players, side.other(), fault);
@@ -205,35 +165,23 @@ fn play(
 }
 
 /// Asks the person for a legal peg; other commands are answered on the way.
-fn ask_person(board: &Board, moves: &[Peg], keyboard: &mut Keyboard, out: &mut dyn Write) -> Result<Peg, Ending> {
-    loop {
-        let _ = write!(out, "Your move ({HELP}) > ");
-        let _ = out.flush();
-        let Some(line) = keyboard.next_line() else {
-            let _ = writeln!(out);
-            return Err(Ending::Quit);
-        };
-        match read_typed(&line) {
-            Typed::Move(peg) if board.legal_mask() >> peg.index() & 1 == 1 => return Ok(peg),
-            Typed::Move(peg) => {
-                let _ = writeln!(out, "Peg {peg} is full; choose another.");
-            }
-            Typed::Quit => return Err(Ending::Quit),
-            Typed::Restart => return Err(Ending::Restart),
-            Typed::History => {
-                let _ = writeln!(out, "{}", history_text(moves));
-            }
-            Typed::Board => {
-                let _ = write!(out, "{board}");
-            }
-            Typed::Help => {
-                let _ = writeln!(out, "{HELP}");
-            }
-            Typed::Unknown => {
-                let _ = writeln!(out, "{:?} is not a move. {HELP}", line.trim());
-            }
+fn ask_person(board: &Board, moves: &[Peg], keyboard: &mut Keyboard, out: &mut dyn Write) -> Result<Peg, Interrupt> {
+    let legal = |peg: &Peg| {
+        if board.legal_mask() >> peg.index() & 1 == 1 {
+            Ok(())
+        } else {
+            Err(format!("Peg {peg} is full; choose another."))
         }
-    }
+    };
+    let asking = AskPerson {
+        prompt: &format!("Your move ({HELP}) > "),
+        help: HELP,
+        read: &read_typed,
+        legal: &legal,
+        history: &|| history_text(moves),
+        board,
+    };
+    asking.ask(keyboard, out)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Score4State;
 use crate::peg::Peg;
-use crate::protocol::{Command, Reply};
+use crate::protocol::Command;
 use rand::{Rng, RngCore};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -115,15 +115,12 @@ impl ProgramAgent {
             program.expect_ok(&Command::Note(side, peg))?;
             self.known.play(peg).expect("moves_between gives legal moves");
         }
-        match program.ask(&Command::Move)? {
-            Reply::Move(peg) if self.known.legal_mask() >> peg.index() & 1 == 1 => {
-                self.known.play(peg).expect("checked legal");
-                Ok(peg)
-            }
-            Reply::Move(peg) => Err(Fault::Illegal(format!("peg {peg} is full"))),
-            Reply::Ok => Err(Fault::Malformed("\"ok.\" is not a move".into())),
-            Reply::Error(why) => Err(Fault::Refused(format!("move; got \"error: {why}.\""))),
+        let peg = program.ask(&Command::Move)?.into_move(&Command::Move)?;
+        if self.known.legal_mask() >> peg.index() & 1 == 0 {
+            return Err(Fault::Illegal(format!("peg {peg} is full")));
         }
+        self.known.play(peg).expect("checked legal");
+        Ok(peg)
     }
 }
 

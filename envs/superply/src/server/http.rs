@@ -1,8 +1,8 @@
 //! The page: `GET /` is the game in a browser (one HTML file compiled in), `GET /ws` a
 //! WebSocket that carries the same protocol lines as TCP, one per text frame.
 
-use super::Shared;
 use super::session::{self, Incoming, OUTBOX};
+use super::shared::Shared;
 use crate::protocol::{LineReader, MAX_LINE_BYTES};
 use axum::Router;
 use axum::extract::State;

@@ -17,76 +17,23 @@
 mod http;
 pub mod load;
 mod lobby;
+mod mailbox;
 mod session;
+mod shared;
 mod table;
 mod tcp;
 
 pub use lobby::{Joined, Lobby};
 pub use session::MAX_BAD_LINES;
+pub use shared::{Settings, Stats};
 
-use crate::game::{Mode, Superply};
-use crate::hint::{Hint, default_hints};
+use crate::game::Superply;
+use shared::Shared;
 use std::io;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::net::TcpListener;
-
-/// How the server's games are played.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub size: usize,
-    pub mode: Mode,
-    pub hints: Vec<Hint>,
-    /// Time for one move; the mover loses when it runs out.
-    pub move_time: Duration,
-    /// A connection outside a game that sends nothing for this long is closed.
-    pub idle: Duration,
-    /// Seeds random mode's hint draws (game by game) for reproducible runs; `None`: the OS's.
-    pub seed: Option<u64>,
-    /// A line on stderr per finished game.
-    pub verbose: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            size: 9,
-            mode: Mode::Random,
-            hints: default_hints(),
-            move_time: Duration::from_secs(60),
-            idle: Duration::from_secs(300),
-            seed: None,
-            verbose: false,
-        }
-    }
-}
-
-/// Counts of games, for the load test and the operator.
-#[derive(Debug, Default)]
-pub struct Stats {
-    pub started: AtomicU64,
-    pub finished: AtomicU64,
-    pub connections: AtomicU64,
-}
-
-/// What every task of the server shares.
-#[derive(Debug)]
-pub(crate) struct Shared {
-    settings: Settings,
-    game: Superply,
-    lobby: Mutex<Lobby<table::Player>>,
-    stats: Arc<Stats>,
-    next_session: AtomicU64,
-}
-
-impl Shared {
-    fn next_session(&self) -> u64 {
-        self.stats.connections.fetch_add(1, Ordering::Relaxed);
-        self.next_session.fetch_add(1, Ordering::Relaxed) + 1
-    }
-}
 
 /// A bound server, not yet accepting.
 pub struct Server {

@@ -1,9 +1,10 @@
 //! One connection's conversation, whatever carries its lines (a TCP socket or a WebSocket): the
 //! greeting, names, joins, and passing moves to its table.
 
-use super::Shared;
 use super::lobby::Joined;
-use super::table::{self, Player, TableEvent};
+use super::mailbox::{Player, Seated, TableEvent, ToSession};
+use super::shared::Shared;
+use super::table;
 use crate::protocol::{MAX_LINE_BYTES, Message, Request, VERSION};
 use crate::side::Side;
 use std::sync::Arc;
@@ -17,22 +18,6 @@ pub(crate) enum Incoming {
     /// A line over [`MAX_LINE_BYTES`]: the connection is closed.
     TooLong,
     Closed,
-}
-
-/// What tables (and the lobby, for a waiting connection) send a session.
-#[derive(Debug)]
-pub(crate) enum ToSession {
-    Line(String),
-    Seated(Seated),
-    TableOver(u64),
-}
-
-/// A seat at a running table.
-#[derive(Debug)]
-pub(crate) struct Seated {
-    game: u64,
-    side: Side,
-    table: UnboundedSender<(Side, TableEvent)>,
 }
 
 /// Lines a connection may send in a row without one being understood before it is closed.

@@ -1,8 +1,8 @@
 //! One game between two seated connections: the task that owns the position, asks each side for
 //! its move under the hint, and tells both everything.
 
-use super::Shared;
-use super::session::ToSession;
+use super::mailbox::{Player, TableEvent, ToSession};
+use super::shared::Shared;
 use crate::board::bits;
 use crate::protocol::{Message, Reason};
 use crate::side::Side;
@@ -12,33 +12,8 @@ use rand::rngs::StdRng;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tabula_core::{Game, State, Turn};
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until};
-
-/// What a seated connection asks of its table.
-#[derive(Debug)]
-pub(crate) enum TableEvent {
-    /// A claim, the cell as the client wrote it.
-    Move(String),
-    History,
-    Board,
-    /// The connection quit, closed or was closed.
-    Leave,
-}
-
-/// How a table reaches one player.
-#[derive(Debug, Clone)]
-pub(crate) struct Player {
-    pub name: String,
-    pub tx: UnboundedSender<ToSession>,
-}
-
-impl Player {
-    fn tell(&self, message: &Message) {
-        // A player whose session has ended hears nothing; its leaving reaches us as an event.
-        let _ = self.tx.send(ToSession::Line(message.to_string()));
-    }
-}
 
 /// The table's record: each claim with the hint it was made under.
 struct Table {

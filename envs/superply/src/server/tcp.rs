@@ -1,8 +1,8 @@
 //! The line protocol over TCP: a reader task cuts bytes into lines, a writer task sends the
 //! session's lines, and the session itself runs in between.
 
-use super::Shared;
 use super::session::{self, Incoming, OUTBOX};
+use super::shared::Shared;
 use crate::protocol::LineReader;
 use std::io;
 use std::sync::Arc;

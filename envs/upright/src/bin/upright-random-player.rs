@@ -19,27 +19,20 @@ use upright::protocol::serve;
     about = "Plays random legal Upward-Rightward moves over the line protocol."
 )]
 struct Args {
-    /// Seed of the random moves: the same seed and commands give the same answers. Without
-    /// it every run draws a fresh seed (the referee starts a new process for every game, so a
-    /// fixed seed replays the same game whenever the same position comes round).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Write diagnostics to stderr.
-    #[arg(short, long)]
-    verbose: bool,
+    #[command(flatten)]
+    options: tabula_core::random_player::RandomPlayerOptions,
 }
 
 fn main() {
     let args = Args::parse();
-    let mut rng = rng_from_seed(args.seed.unwrap_or_else(rand::random));
+    let mut rng = rng_from_seed(args.options.seed());
     let choose = move |state: &upright::UprightState| {
         whole_move(state, |s| {
             let legal = s.legal_actions();
             legal[rng.random_range(0..legal.len())]
         })
     };
-    let log: Box<dyn std::io::Write> =
-        if args.verbose { Box::new(std::io::stderr()) } else { Box::new(std::io::sink()) };
+    let log = args.options.log();
     // A closed stdout means the referee has gone: nothing is left to do but stop.
     let _ = serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, log);
 }

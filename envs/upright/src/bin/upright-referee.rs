@@ -10,8 +10,8 @@
 //! Every game starts fresh bot processes; see `upright::referee` for the rules it enforces.
 
 use clap::Parser;
-use std::time::Duration;
-use upright::referee::{Keyboard, MatchConfig, Seat, run_match};
+use tabula_core::referee::cli;
+use upright::referee::{MatchConfig, Seat, run_match};
 use upright::{ColourRule, Reach, Upright, Variant};
 
 #[derive(Parser, Debug)]
@@ -38,15 +38,8 @@ struct Args {
     /// Phase-2 colours: `own` (your pen) or `free` (either colour, square by square).
     #[arg(long, alias = "color", default_value = "own")]
     colour: ColourRule,
-    /// Games to play; the seats swap sides after every game.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    games: u32,
-    /// A bot that takes longer than this to answer any command loses the game.
-    #[arg(long, default_value_t = 10_000)]
-    timeout_ms: u64,
-    /// Let the bots' stderr through (otherwise it is discarded).
-    #[arg(short, long)]
-    verbose: bool,
+    #[command(flatten)]
+    options: cli::MatchOptions,
 }
 
 fn main() {
@@ -61,23 +54,13 @@ fn main() {
     let config = MatchConfig {
         game,
         seats: [args.first, args.second],
-        games: args.games,
-        timeout: Duration::from_millis(args.timeout_ms.max(1)),
-        verbose: args.verbose,
+        games: args.options.games,
+        timeout: args.options.timeout(),
+        verbose: args.options.verbose,
     };
-    let mut keyboard = if config.seats.contains(&Seat::Human) {
-        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-            println!(
-                "Upward-Rightward. Type your squares in order, like b3 or b3 b4 c4; or history, board, restart, quit."
-            );
-        }
-        Keyboard::new(std::io::BufReader::new(std::io::stdin()))
-    } else {
-        Keyboard::none()
-    };
+    let greeting =
+        "Upward-Rightward. Type your squares in order, like b3 or b3 b4 c4; or history, board, restart, quit.";
+    let mut keyboard = cli::keyboard_for(&config.seats, greeting);
     let summary = run_match(&config, &mut keyboard, &mut std::io::stdout());
-    let forfeits = summary.forfeits();
-    if !forfeits.is_empty() {
-        eprintln!("upright-referee: {} game(s) lost by forfeit; the first: {}", forfeits.len(), forfeits[0]);
-    }
+    cli::report_forfeits("upright-referee", &summary.forfeits());
 }

@@ -1,11 +1,26 @@
 //! The referee's commands: parsing one command's text and writing it on the wire.
 
-use super::quote;
 use crate::moves::{MoveSquare, format_move, parse_move};
 use crate::side::Side;
 use crate::square::{MAX_SIZE, MIN_SIZE};
 use crate::variant::Variant;
 use std::fmt;
+use tabula_core::command_reader::quote;
+use tabula_core::protocol::WireCommand;
+
+/// The longest command text kept (a note of a move filling all 121 squares of an 11 x 11 board takes about 500).
+/// Longer text is dropped as it arrives and the command is answered with an error once its `;` comes.
+pub const MAX_COMMAND_BYTES: usize = 2048;
+
+/// Why a command's text is not a command; its `Display` is a short phrase without a period.
+pub use tabula_core::command_reader::ProtocolError as ParseError;
+
+impl WireCommand for Command {
+    const MAX_BYTES: usize = MAX_COMMAND_BYTES;
+    fn parse_wire(text: &[u8]) -> Result<Command, ParseError> {
+        Command::parse(text)
+    }
+}
 
 /// One command from the referee (the text between two semicolons).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,18 +36,6 @@ pub enum Command {
     /// Answer `ok.` and exit.
     Quit,
 }
-
-/// Why a command's text is not a command; its `Display` is a short phrase without a period.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 impl Command {
     /// Parses the text of one command without its `;`: any case, any ASCII white space between
@@ -146,6 +149,7 @@ impl fmt::Display for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::CommandReader;
     use crate::variant::{ColourRule, Reach};
 
     #[test]
@@ -206,5 +210,19 @@ mod tests {
             let body = wire.strip_suffix(';').unwrap();
             assert_eq!(Command::parse(body.as_bytes()), Ok(cmd));
         }
+    }
+
+    #[test]
+    fn the_reader_splits_several_commands_on_one_line_and_one_command_over_many_reads() {
+        let mut r = CommandReader::new();
+        let drain = |r: &mut CommandReader| std::iter::from_fn(|| r.next_command()).collect::<Vec<_>>();
+        r.feed(b"new 6 first; move;\r\n");
+        assert_eq!(drain(&mut r).len(), 2);
+        for &b in b"note: second plays b3\n b4;" {
+            r.feed(&[b]);
+        }
+        let squares = parse_move("b3 b4").unwrap();
+        assert_eq!(drain(&mut r), vec![Ok(Command::Note { side: Side::Second, squares })]);
+        assert!(!r.has_partial_command());
     }
 }

@@ -1,119 +1,52 @@
-//! The bot's answers: `ok.`, a move like `b3 b4 c4.`, or `error: ... .`.
+//! The bot's answers: `ok.`, a move like `b3 b4 c4.`, or `error: ... .`, in tabula's shared
+//! [`MoveReply`] with the squares for the move.
 
-use super::quote;
 use crate::moves::{MoveSquare, format_move, parse_move};
-use std::fmt;
+use tabula_core::protocol::{MoveReply, Notation};
 
-/// One answer line (without its newline).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
-    Ok,
-    /// The answer to `move;`: the squares filled, in order.
-    Move(Vec<MoveSquare>),
-    /// A command we could not carry out, with the reason (a phrase without a final period).
-    Error(String),
-}
+/// One answer line (without its newline): `ok.`, the move (`Reply::Move(squares)`, the
+/// squares filled in order) or an error.
+///
+/// ```
+/// use upright::protocol::Reply;
+/// assert_eq!(Reply::parse("OK.\r\n"), Ok(Reply::Ok));
+/// assert_eq!(Reply::parse("b3 B4 c4x.").unwrap().to_string(), "b3 b4 c4x.");
+/// assert!(matches!(Reply::parse("error: no."), Ok(Reply::Error(_))));
+/// assert!(Reply::parse("b3").is_err());
+/// assert!(Reply::parse("b3 z9.").is_err());
+/// ```
+pub type Reply = MoveReply<Squares>;
 
 /// Why a line from a bot is not a reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplyError(pub String);
+pub use tabula_core::command_reader::ProtocolError as ReplyError;
 
-impl fmt::Display for ReplyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// How a move is written in an answer: its squares in order, tolerant of case, spaces and
+/// commas (` B3 b4, c4 .`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Squares;
+
+impl Notation for Squares {
+    type Move = Vec<MoveSquare>;
+    const LIKE: &'static str = "a move like \"b3 b4.\"";
+    fn read_move(text: &str) -> Result<Vec<MoveSquare>, String> {
+        parse_move(text)
     }
-}
-
-impl std::error::Error for ReplyError {}
-
-impl Reply {
-    /// An error reply; the reason is cleaned up so the line stays one line of printable ASCII.
-    pub fn error(reason: impl fmt::Display) -> Reply {
-        Reply::Error(tabula_core::command_reader::one_line(reason))
-    }
-
-    /// Reads a line a bot wrote, tolerant of case, spaces, commas and a CR/LF: `ok.`,
-    /// ` B3 b4, c4 .\r\n`, `error: not my turn.` The period is required.
-    ///
-    /// ```
-    /// use upright::protocol::Reply;
-    /// assert_eq!(Reply::parse("OK.\r\n"), Ok(Reply::Ok));
-    /// assert_eq!(Reply::parse("b3 B4 c4x.").unwrap().to_string(), "b3 b4 c4x.");
-    /// assert!(matches!(Reply::parse("error: no."), Ok(Reply::Error(_))));
-    /// assert!(Reply::parse("b3").is_err());
-    /// assert!(Reply::parse("b3 z9.").is_err());
-    /// ```
-    pub fn parse(line: &str) -> Result<Reply, ReplyError> {
-        let text = line.trim();
-        let Some(body) = text.strip_suffix('.') else {
-            return Err(ReplyError(format!("{} does not end in a period", quote(text.as_bytes()))));
-        };
-        let body = body.trim();
-        if body.eq_ignore_ascii_case("ok") {
-            return Ok(Reply::Ok);
-        }
-        // `get` keeps a multi-byte character at byte 5 from panicking.
-        if body.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("error")) {
-            let reason = body[5..].trim_start_matches(':').trim();
-            return Ok(Reply::error(reason));
-        }
-        parse_move(body).map(Reply::Move).map_err(|why| {
-            ReplyError(format!(
-                "{} is neither \"ok.\", a move like \"b3 b4.\", nor an error ({})",
-                quote(text.as_bytes()),
-                Reply::error(why).to_string().trim_start_matches("error: ").trim_end_matches('.')
-            ))
-        })
-    }
-
-    /// True for the well-formed answer lines a bot may write (what the fuzz tests check).
-    pub fn is_well_formed(line: &str) -> bool {
-        line == "ok."
-            || line.strip_suffix('.').is_some_and(|m| parse_move(m).is_ok_and(|squares| format_move(&squares) == m))
-            || (line.starts_with("error") && line.ends_with('.') && line.bytes().all(|b| (0x20..0x7f).contains(&b)))
-    }
-}
-
-/// The exact line a bot writes (the caller adds the newline).
-impl fmt::Display for Reply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reply::Ok => f.write_str("ok."),
-            Reply::Move(squares) => write!(f, "{}.", format_move(squares)),
-            Reply::Error(reason) if reason.is_empty() => f.write_str("error."),
-            Reply::Error(reason) => write!(f, "error: {reason}."),
-        }
+    fn write_move(squares: &Vec<MoveSquare>) -> String {
+        format_move(squares)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_core::protocol::hostile::check_move_replies;
 
     #[test]
-    fn formats_and_reads_back_every_reply() {
-        let replies = [Reply::Ok, Reply::Move(parse_move("b3 b4x").unwrap()), Reply::error("not my turn")];
-        for r in replies {
-            let line = r.to_string();
-            assert!(Reply::is_well_formed(&line), "{line}");
-            assert_eq!(Reply::parse(&line), Ok(r.clone()));
-            let shouted = Reply::parse(&format!("  {}\r\n", line.to_uppercase())).unwrap();
-            assert_eq!(std::mem::discriminant(&shouted), std::mem::discriminant(&r));
-        }
+    fn formats_and_reads_back_every_reply_and_rejects_malformed_lines() {
+        check_move_replies::<Squares>(
+            parse_move("b3 b4x").unwrap(),
+            &["", "ok", "b3", "z1.", "b33.", "hello world", "okay.", ".", "end."],
+        );
         assert_eq!(Reply::error("b3 is filled.").to_string(), "error: b3 is filled.");
-    }
-
-    #[test]
-    fn error_text_stays_on_one_printable_line() {
-        let line = Reply::error("bad\nthing\u{1b}[31m é").to_string();
-        assert!(Reply::is_well_formed(&line), "{line}");
-        assert!(!line.contains('\n'));
-    }
-
-    #[test]
-    fn rejects_malformed_lines() {
-        for bad in ["", "ok", "b3", "z1.", "b33.", "hello world", "okay.", ".", "end."] {
-            assert!(Reply::parse(bad).is_err(), "{bad:?}");
-        }
     }
 }

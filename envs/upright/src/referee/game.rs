@@ -1,7 +1,6 @@
 //! One game between two players, drawn on the referee's output after every move.
 
-use super::human::{Interrupt, Keyboard, Typed, typed as read_typed};
-use super::program::{Fault, Program};
+use super::human::{Interrupt, Keyboard, typed as read_typed};
 use crate::game::Upright;
 use crate::moves::{MoveSquare, format_move};
 use crate::protocol::{Command, Reply};
@@ -9,24 +8,10 @@ use crate::rules::{Phase, UprightState};
 use crate::side::Side;
 use std::io::Write;
 use tabula_core::Game;
+use tabula_core::referee::{AskPerson, Stop};
 
-/// One side of a game in progress.
-pub enum Player {
-    Human,
-    /// A running bot and the command line that started it.
-    Program(Program, String),
-    /// A bot that could not be started: it loses at once.
-    Broken(Fault, String),
-}
-
-impl Player {
-    pub fn name(&self) -> &str {
-        match self {
-            Player::Human => "human",
-            Player::Program(_, name) | Player::Broken(_, name) => name,
-        }
-    }
-}
+/// One side of a game in progress: a person, a bot, or a bot that would not start.
+pub type Player = tabula_core::referee::Player<Command, Reply>;
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,9 +106,12 @@ pub fn play_game(
 }
 
 fn forfeit(players: &[Player; 2], loser: Side, fault: impl std::fmt::Display) -> Ending {
-    Ending::Forfeit {
-        winner: loser.other(),
-        why: format!("{} ({}) {fault}", loser.title(), players[loser.index()].name()),
+    Ending::Forfeit { winner: loser.other(), why: format!("{} {fault}", players[loser.index()].label(loser.title())) }
+}
+
+impl From<Interrupt> for Ending {
+    fn from(interrupt: Interrupt) -> Ending {
+        if interrupt == Interrupt::Restart { Ending::Restart } else { Ending::Quit }
     }
 }
 
@@ -137,20 +125,12 @@ fn play(
 ) -> Ending {
     for side in Side::BOTH {
         let new = Command::New { size: game.size(), side, variant: game.variant() };
-        let result = match &mut players[side.index()] {
-            Player::Human => Ok(()),
-            Player::Program(program, _) => program.expect_ok(&new),
-            Player::Broken(fault, _) => Err(fault.clone()),
-        };
-        if let Err(fault) = result {
+        if let Err(fault) = players[side.index()].tell(&new) {
             return forfeit(players, side, fault);
         }
     }
     let _ = write!(out, "{state}");
-    loop {
-        if state.is_over() {
-            return Ending::Scored { scores: state.scores() };
-        }
+    while !state.is_over() {
         let side = state.to_move();
         let _ = writeln!(
             out,
@@ -162,51 +142,28 @@ fn play(
             if state.phase() == Phase::One { ", one square" } else { "" }
         );
         let _ = out.flush();
-        let squares = match &mut players[side.index()] {
-            Player::Human => match ask_person(state, moves, keyboard, out) {
-                Ok(squares) => squares,
-                Err(ending) => return ending,
-            },
-            Player::Broken(fault, _) => {
-                let fault = fault.clone();
-                return forfeit(players, side, fault);
-            }
-            Player::Program(program, _) => {
-                let mut typed = None;
-                let answer = program.ask_interruptible(&Command::Move, || {
-                    typed = keyboard.interrupt();
-                    typed.is_some()
-                });
-                match answer {
-                    Ok(Some(Reply::Move(squares))) => match state.clone().play_move(&squares) {
-                        Ok(_) => squares,
-                        Err(why) => {
-                            return forfeit(players, side, Fault::Illegal(format!("{}: {why}", format_move(&squares))));
-                        }
-                    },
-                    Ok(Some(Reply::Ok)) => {
-                        return forfeit(players, side, Fault::Malformed("\"ok.\" is not a move".into()));
-                    }
-                    Ok(Some(Reply::Error(why))) => {
-                        return forfeit(players, side, Fault::Refused(format!("move; got \"error: {why}.\"")));
-                    }
-                    Ok(None) => return if typed == Some(Interrupt::Restart) { Ending::Restart } else { Ending::Quit },
-                    Err(fault) => return forfeit(players, side, fault),
-                }
-            }
+        let check = |squares: &Vec<MoveSquare>| state.clone().play_move(squares).map(drop);
+        let bot_move =
+            |squares: &Vec<MoveSquare>| check(squares).map_err(|why| format!("{}: {why}", format_move(squares)));
+        let person = |keyboard: &mut Keyboard| ask_person(state, moves, keyboard, out);
+        let squares = match players[side.index()].ask_move(&Command::Move, keyboard, bot_move, person) {
+            Ok(squares) => squares,
+            Err(Stop::Interrupted(interrupt)) => return interrupt.into(),
+            Err(Stop::Fault(fault)) => return forfeit(players, side, fault),
         };
         state.play_move(&squares).expect("the move was checked to be legal");
         let _ = writeln!(out, "{} plays {}.", side.title(), format_move(&squares));
         let _ = write!(out, "{state}");
         moves.push((side, squares.clone()));
         // The other side's bot learns of the move. Once the game is over its answer no longer matters.
-        if let Player::Program(program, _) = &mut players[side.other().index()]
-            && let Err(fault) = program.expect_ok(&Command::Note { side, squares })
+        let note = Command::Note { side, squares };
+        if let Err(fault) = players[side.other().index()].tell(&note)
             && !state.is_over()
         {
             return forfeit(players, side.other(), fault);
         }
     }
+    Ending::Scored { scores: state.scores() }
 }
 
 /// Asks the person for a legal move; other commands are answered on the way.
@@ -215,37 +172,20 @@ fn ask_person(
     moves: &[(Side, Vec<MoveSquare>)],
     keyboard: &mut Keyboard,
     out: &mut dyn Write,
-) -> Result<Vec<MoveSquare>, Ending> {
-    loop {
-        let _ = write!(out, "Your move (squares like b3 b4 c4, or help) > ");
-        let _ = out.flush();
-        let Some(line) = keyboard.next_line() else {
-            let _ = writeln!(out);
-            return Err(Ending::Quit);
-        };
-        match read_typed(&line) {
-            Typed::Move(squares) => match state.clone().play_move(&squares) {
-                Ok(_) => return Ok(squares),
-                Err(why) => {
-                    let _ = writeln!(out, "{} is not a legal move: {why}.", format_move(&squares));
-                }
-            },
-            Typed::Quit => return Err(Ending::Quit),
-            Typed::Restart => return Err(Ending::Restart),
-            Typed::History => {
-                let _ = writeln!(out, "{}", history_text(moves));
-            }
-            Typed::Board => {
-                let _ = write!(out, "{state}");
-            }
-            Typed::Help => {
-                let _ = writeln!(out, "{HELP}");
-            }
-            Typed::Unknown => {
-                let _ = writeln!(out, "{:?} is not a move. {HELP}", line.trim());
-            }
-        }
+) -> Result<Vec<MoveSquare>, Interrupt> {
+    let legal = |squares: &Vec<MoveSquare>| match state.clone().play_move(squares) {
+        Ok(_) => Ok(()),
+        Err(why) => Err(format!("{} is not a legal move: {why}.", format_move(squares))),
+    };
+    AskPerson {
+        prompt: "Your move (squares like b3 b4 c4, or help) > ",
+        help: HELP,
+        read: &read_typed,
+        legal: &legal,
+        history: &|| history_text(moves),
+        board: state,
     }
+    .ask(keyboard, out)
 }
 
 #[cfg(test)]

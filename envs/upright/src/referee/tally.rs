@@ -1,174 +1,66 @@
-//! A match: several games with seats alternating, and the score.
+//! A match of Upward-Rightward: tabula's shared match loop
+//! ([`tabula_core::referee::run_match`]) told how this game introduces its sides, plays a game
+//! of the configured size and variant, and sums up the phase-2 moves of a match.
 
 use super::game::{Ending, GameRecord, Player, play_game};
 use super::human::Keyboard;
-use super::program;
 use crate::game::Upright;
+use crate::protocol::{Command, Reply};
 use crate::side::Side;
-use std::fmt;
 use std::io::Write;
-use std::str::FromStr;
-use std::time::Duration;
+use tabula_core::keyboard::Interrupt;
+use tabula_core::referee::{self, Outcome, RefereedGame};
 
-/// Who sits on a side.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Seat {
-    /// The person at the keyboard.
-    Human,
-    /// A program speaking the protocol, as a command line.
-    Program(String),
-}
+pub use tabula_core::referee::{Seat, run_match};
 
-impl FromStr for Seat {
-    type Err = String;
-
-    /// `human` (any case) or a command line.
-    fn from_str(s: &str) -> Result<Seat, String> {
-        let s = s.trim();
-        if s.is_empty() {
-            Err("a seat is `human` or a command line such as \"upright-bot --agent greedy\"".into())
-        } else if s.eq_ignore_ascii_case("human") {
-            Ok(Seat::Human)
-        } else {
-            Ok(Seat::Program(s.to_string()))
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Program(cmd) => f.write_str(cmd),
-        }
-    }
-}
-
-/// What to play.
-#[derive(Debug, Clone)]
-pub struct MatchConfig {
-    pub game: Upright,
-    /// The first seat is player 1 in the first game, the second player 2; they swap every game.
-    pub seats: [Seat; 2],
-    pub games: u32,
-    /// How long a bot may take to answer any command.
-    pub timeout: Duration,
-    /// Let bots' stderr through to ours (otherwise it goes to /dev/null).
-    pub verbose: bool,
-}
-
-impl MatchConfig {
-    /// One game of 6 x 6, 10 s per answer.
-    pub fn new(first: Seat, second: Seat) -> MatchConfig {
-        MatchConfig {
-            game: Upright::default(),
-            seats: [first, second],
-            games: 1,
-            timeout: Duration::from_secs(10),
-            verbose: false,
-        }
-    }
-}
+/// What to play (`game`: the size and variant, 6 x 6 by default): the first seat is player 1
+/// in the first game, the second player 2; they swap every game.
+pub type MatchConfig = referee::MatchConfig<Upright>;
 
 /// The result of a match.
-#[derive(Debug, Clone, Default)]
-pub struct MatchSummary {
-    /// Games won by the first and the second seat.
-    pub wins: [u32; 2],
-    pub draws: u32,
-    /// Every game played out, with the seat that was player 1.
-    pub games: Vec<(usize, GameRecord)>,
-    /// The person quit before the end.
-    pub quit: bool,
-}
+pub type MatchSummary = referee::MatchSummary<GameRecord>;
 
-impl MatchSummary {
-    /// The games lost by forfeit, with the reason.
-    pub fn forfeits(&self) -> Vec<String> {
-        self.games
-            .iter()
-            .filter_map(|(_, g)| match &g.ending {
-                Ending::Forfeit { why, .. } => Some(why.clone()),
-                _ => None,
-            })
-            .collect()
+impl RefereedGame for Upright {
+    type Command = Command;
+    type Reply = Reply;
+    type Record = GameRecord;
+    /// A whole phase-2 move fits many times over.
+    const MAX_LINE: usize = 4096;
+
+    fn quit_command() -> Command {
+        Command::Quit
     }
-}
 
-fn start(seat: &Seat, config: &MatchConfig) -> Player {
-    match seat {
-        Seat::Human => Player::Human,
-        Seat::Program(cmd) => match program::spawn(cmd, config.timeout, config.verbose) {
-            Ok(p) => Player::Program(p, cmd.clone()),
-            Err(fault) => Player::Broken(fault, cmd.clone()),
-        },
+    fn introduce(&self, first: &Seat, second: &Seat) -> String {
+        format!("player 1 (o, rows) is {first}, player 2 (x, columns) is {second}")
+    }
+
+    fn play(&self, players: &mut [Player; 2], keyboard: &mut Keyboard, out: &mut dyn Write) -> GameRecord {
+        play_game(self, players, keyboard, out)
+    }
+
+    fn report(&self, games: &[(usize, GameRecord)]) -> Vec<String> {
+        let phase_two: Vec<usize> = games.iter().map(|(_, g)| g.phase_two_moves).collect();
+        let Some(&most) = phase_two.iter().max() else { return Vec::new() };
+        let mean = phase_two.iter().sum::<usize>() as f64 / phase_two.len() as f64;
+        vec![format!("Phase-2 moves a game: mean {mean:.2}, at most {most}.")]
     }
 }
 
-fn stop(players: [Player; 2]) {
-    for p in players {
-        if let Player::Program(program, _) = p {
-            program.shutdown();
-        }
+impl Outcome for GameRecord {
+    fn winner(&self) -> Option<usize> {
+        self.ending.winner().map(Side::index)
     }
-}
 
-/// Plays the match, writing boards and results to `out`. `keyboard` is read only where a
-/// person sits (and for `quit`/`restart` while bots think).
-pub fn run_match(config: &MatchConfig, keyboard: &mut Keyboard, out: &mut dyn Write) -> MatchSummary {
-    let mut summary = MatchSummary::default();
-    let mut game = 0;
-    while game < config.games {
-        // Seat index of player 1 and of player 2 in this game.
-        let order = if game % 2 == 0 { [0, 1] } else { [1, 0] };
-        let _ = writeln!(
-            out,
-            "Game {} of {}: player 1 (o, rows) is {}, player 2 (x, columns) is {}.",
-            game + 1,
-            config.games,
-            config.seats[order[0]],
-            config.seats[order[1]]
-        );
-        let mut players = [start(&config.seats[order[0]], config), start(&config.seats[order[1]], config)];
-        let record = play_game(&config.game, &mut players, keyboard, out);
-        stop(players);
-        match &record.ending {
-            Ending::Quit => {
-                let _ = writeln!(out, "Quit.");
-                summary.quit = true;
-                break;
-            }
-            Ending::Restart => {
-                let _ = writeln!(out, "Restarting the game.");
-                continue;
-            }
-            ending => {
-                match ending.winner() {
-                    Some(side) => summary.wins[order[side.index()]] += 1,
-                    None => summary.draws += 1,
-                }
-                summary.games.push((order[Side::First.index()], record));
-                game += 1;
-            }
-        }
+    fn forfeit(&self) -> Option<&str> {
+        if let Ending::Forfeit { why, .. } = &self.ending { Some(why) } else { None }
     }
-    if config.games > 1 || summary.quit {
-        let _ = writeln!(
-            out,
-            "Score after {} game(s): {} {}, {} {}, draws {}.",
-            summary.games.len(),
-            config.seats[0],
-            summary.wins[0],
-            config.seats[1],
-            summary.wins[1],
-            summary.draws
-        );
-        let phase_two: Vec<usize> = summary.games.iter().map(|(_, g)| g.phase_two_moves).collect();
-        if let Some(&most) = phase_two.iter().max() {
-            let mean = phase_two.iter().sum::<usize>() as f64 / phase_two.len() as f64;
-            let _ = writeln!(out, "Phase-2 moves a game: mean {mean:.2}, at most {most}.");
-        }
+
+    fn interrupted(&self) -> Option<Interrupt> {
+        Some(match self.ending {
+            Ending::Quit => Interrupt::Quit,
+            Ending::Restart => Interrupt::Restart,
+            Ending::Scored { .. } | Ending::Forfeit { .. } => return None,
+        })
     }
-    let _ = out.flush();
-    summary
 }

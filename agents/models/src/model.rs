@@ -3,7 +3,7 @@
 //! a `model.bpk`, or bytes compiled into a binary — and turned into a player.
 //!
 //! ```no_run
-//! use tabula_train::trained::TrainedModel;
+//! use tabula_models::TrainedModel;
 //! let game = score4::Score4;
 //! let model = TrainedModel::load(&game, "checkpoints/score4".as_ref())?;
 //! let agent = model.search_agent(&game, Some(800), None); // the net with tabula's search
@@ -11,8 +11,9 @@
 //! # anyhow::Ok(())
 //! ```
 
-use crate::config::TrainConfig;
-use crate::evaluator::{NetEvaluator, eval_search_config, net_agent};
+use crate::evaluator::{NetEvaluator, net_agent};
+use crate::play_config::PlayConfig;
+use crate::run_files::{CONFIG_FILE, MODEL_FILE, latest_learner};
 use anyhow::Context;
 use rand::RngCore;
 use std::path::{Path, PathBuf};
@@ -21,29 +22,12 @@ use tabula_core::{Action, Agent, Game, State};
 use tabula_nets::{Expected, Learner, ModelCard, PolicyValueNet, masked_softmax};
 use tabula_search::{MctsAgent, RootMode, SharedAdvisor};
 
-/// The weights file of a run or a checkpoint folder.
-pub const MODEL_FILE: &str = "model.bpk";
-/// The training config beside it.
-pub const CONFIG_FILE: &str = "config.toml";
-/// A run's checkpoints, and the learner's part of each.
-pub const CHECKPOINTS_DIR: &str = "checkpoints";
-pub const LEARNER_DIR: &str = "learner";
-
-/// The latest checkpoint of the run in `run` (its folder) and the learner saved there; `None`
-/// before the run's first checkpoint.
-pub fn latest_learner(run: &Path, expected: &Expected) -> anyhow::Result<Option<(PathBuf, Learner)>> {
-    let Some(dir) = crate::checkpoint::latest(&run.join(CHECKPOINTS_DIR))? else { return Ok(None) };
-    let learner = Learner::load_checkpoint(&dir.join(LEARNER_DIR), expected)
-        .with_context(|| format!("loading the learner from {}", dir.display()))?;
-    Ok(Some((dir, learner)))
-}
-
 /// A trained network with the settings it is played with.
 #[derive(Debug, Clone)]
 pub struct TrainedModel {
     pub net: PolicyValueNet,
     pub card: ModelCard,
-    pub config: TrainConfig,
+    pub config: PlayConfig,
     /// Where it came from, for names and messages (a path, or "shipped").
     pub source: String,
 }
@@ -69,7 +53,7 @@ impl TrainedModel {
         );
         let (net, card) = PolicyValueNet::load(&weights, &Expected::game(game))?;
         let config_path = weights.with_file_name(CONFIG_FILE);
-        let config = TrainConfig::load(&config_path)
+        let config = PlayConfig::load(&config_path)
             .with_context(|| format!("{}: the model's training config", config_path.display()))?;
         Ok(TrainedModel { net, card, config, source: path.display().to_string() })
     }
@@ -78,7 +62,7 @@ impl TrainedModel {
     fn from_learner<G: Game>(game: &G, run: &Path, learner: &Learner) -> anyhow::Result<Self> {
         let card = ModelCard::new(game.spec(), learner.net_config().clone(), learner.step());
         let config_path = run.join(CONFIG_FILE);
-        let config = TrainConfig::load(&config_path)
+        let config = PlayConfig::load(&config_path)
             .with_context(|| format!("{}: the run's training config", config_path.display()))?;
         Ok(TrainedModel { net: learner.inference_net(), card, config, source: run.display().to_string() })
     }
@@ -88,7 +72,7 @@ impl TrainedModel {
         let card: ModelCard = serde_json::from_str(card).context("the embedded model card")?;
         Expected::game(game).check(&card, Path::new("embedded model.json"))?;
         let net = PolicyValueNet::from_bytes(weights, &card).context("the embedded model.bpk")?;
-        let config = TrainConfig::from_toml(config).context("the embedded config.toml")?;
+        let config = PlayConfig::from_toml(config).context("the embedded config.toml")?;
         Ok(TrainedModel { net, card, config, source: "shipped".into() })
     }
 
@@ -101,9 +85,9 @@ impl TrainedModel {
         advisor: Option<SharedAdvisor<G::State>>,
     ) -> MctsAgent<G::State, NetEvaluator> {
         let simulations = simulations.unwrap_or(self.config.search.eval_simulations);
-        let search = eval_search_config(&self.config, simulations, None);
+        let search = self.config.search.eval_config(simulations, None);
         let name = format!("{}@{}({simulations} sims)", self.source, self.card.training_step);
-        net_agent(game, self.net.clone(), &self.config, search, name).with_advisor(advisor)
+        net_agent(game, self.net.clone(), self.config.value, search, name).with_advisor(advisor)
     }
 
     /// The network with search for `budget` of thinking per move. Time-limited search uses a PUCT
@@ -117,7 +101,9 @@ impl TrainedModel {
         let root = RootMode::Puct { dirichlet_alpha: self.config.search.dirichlet_alpha, dirichlet_fraction: 0.0 };
         let search = self.config.search.search_config(self.config.search.eval_simulations, root, 0.0);
         let name = format!("{}@{}({} ms)", self.source, self.card.training_step, budget.as_millis());
-        net_agent(game, self.net.clone(), &self.config, search, name).with_advisor(advisor).with_time_budget(budget)
+        net_agent(game, self.net.clone(), self.config.value, search, name)
+            .with_advisor(advisor)
+            .with_time_budget(budget)
     }
 
     /// The policy head alone: the legal action with the highest logit, no search (fastest).

@@ -1,11 +1,10 @@
 //! A network as the search's evaluator.
 
-use crate::config::TrainConfig;
 use crate::value_codec::ValueCodec;
 use rand::RngCore;
 use tabula_core::{Game, State};
 use tabula_nets::{PolicyValueNet, masked_softmax};
-use tabula_search::{Evaluation, Evaluator, MctsAgent, RootMode, SearchConfig};
+use tabula_search::{Evaluation, Evaluator, MctsAgent, SearchConfig};
 
 /// Evaluates leaves with a policy/value network: priors are the softmax of the legal actions'
 /// logits; values come back in the network's relative seat order and are turned into absolute
@@ -61,20 +60,13 @@ impl<S: State> Evaluator<S> for NetEvaluator {
     }
 }
 
-/// The search a trained network plays with in evaluations and bots: a Gumbel root over
-/// `considered` actions (default: the run's) with `simulations` per move, no exploration noise.
-pub fn eval_search_config(config: &TrainConfig, simulations: usize, considered: Option<usize>) -> SearchConfig {
-    let root = RootMode::Gumbel { considered: considered.unwrap_or(config.search.considered) };
-    config.search.search_config(simulations, root, 0.0)
-}
-
 /// A network with `search`, as played in evaluations and by bots.
 pub fn net_agent<G: Game>(
     game: &G,
     net: PolicyValueNet,
-    config: &TrainConfig,
+    value: ValueCodec,
     search: SearchConfig,
     name: String,
 ) -> MctsAgent<G::State, NetEvaluator> {
-    MctsAgent::new(name, NetEvaluator::new(game, net, config.value_codec()), search.for_game(game))
+    MctsAgent::new(name, NetEvaluator::new(game, net, value), search.for_game(game))
 }

@@ -3,7 +3,7 @@
 //! thousands keeps both ends in a range a network can fit.
 //!
 //! ```
-//! use tabula_train::value_codec::{ValueCodec, ValueTransform};
+//! use tabula_models::value_codec::{ValueCodec, ValueTransform};
 //! let codec = ValueCodec { scale: 1.0, transform: ValueTransform::Sqrt };
 //! assert!((codec.encode(15.0) - 3.015).abs() < 1e-3); // √16 − 1 + 0.001·15
 //! assert!((codec.decode(codec.encode(16_000.0)) - 16_000.0).abs() < 0.5);

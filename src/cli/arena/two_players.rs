@@ -1,0 +1,282 @@
+//! Two-player games: a round robin (or a gauntlet), seats alternated in pairs of games from one
+//! random opening, and ratings on the Elo scale from a Bradley–Terry fit with 95% intervals
+//! ([`tabula_train::ratings`]).
+
+use super::plan::{Arena, progress};
+use crate::cli::records::{GameRecord, RecordSink};
+use anyhow::Context;
+use serde::Serialize;
+use tabula::players::{KnownGame, Player};
+use tabula_train::arena::{GameReport, Reporting, play_match_reported};
+use tabula_train::elo::elo_from_score;
+use tabula_train::ratings::{self, PairResult, Rating};
+
+#[derive(Debug, Serialize)]
+pub(super) struct TwoPlayerReport {
+    pub(super) game: String,
+    /// `round_robin` or `gauntlet`.
+    pub(super) format: &'static str,
+    pub(super) games_per_pairing: usize,
+    pub(super) opening_plies: usize,
+    /// The seed of the openings (none for a report from records).
+    pub(super) seed: Option<u64>,
+    /// The --records files the games come from (none when played now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) from_records: Option<String>,
+    /// The player rated 0.
+    pub(super) anchor: String,
+    /// How the ratings were found.
+    pub(super) method: &'static str,
+    pub(super) players: Vec<RatedPlayer>,
+    pub(super) pairings: Vec<Pairing>,
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct RatedPlayer {
+    pub(super) player: String,
+    pub(super) elo: f64,
+    /// The 95% interval.
+    pub(super) elo_low: f64,
+    pub(super) elo_high: f64,
+    pub(super) games: u32,
+    /// Points per game over all its games, draws half.
+    pub(super) score: f64,
+    /// Protocol faults of a cmd: player (random legal moves stood in).
+    pub(super) faults: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub(super) struct Pairing {
+    /// The pairing from `a`'s side.
+    pub(super) a: String,
+    pub(super) b: String,
+    pub(super) games: u32,
+    pub(super) wins: u32,
+    pub(super) draws: u32,
+    pub(super) losses: u32,
+    pub(super) score: f64,
+    /// The Elo difference this score alone implies (±800 at most).
+    pub(super) elo_diff: f64,
+    /// None when the records do not say.
+    pub(super) seconds_per_game: Option<f64>,
+}
+
+const METHOD: &str = "maximum-likelihood Bradley-Terry fit (draws half a point, one virtual draw a pairing), \
+                      95% profile-likelihood intervals relative to the anchor";
+
+/// How a two-player report's games were arranged.
+pub(super) struct Header {
+    pub(super) format: &'static str,
+    pub(super) opening_plies: usize,
+    pub(super) seed: Option<u64>,
+    pub(super) from: Option<String>,
+}
+
+/// Plays the pairings; the report and every game, pairing by pairing.
+pub(super) fn two_players<G: KnownGame>(
+    game: &G,
+    players: &[Player<G>],
+    gauntlet: Option<usize>,
+    a: &Arena,
+    sink: &RecordSink,
+) -> anyhow::Result<(TwoPlayerReport, Vec<GameRecord>)> {
+    let n = players.len();
+    let pairings: Vec<(usize, usize)> = match gauntlet {
+        Some(g) => (0..n).filter(|&j| j != g).map(|j| (g, j)).collect(),
+        None => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
+    };
+    let spec = game.spec();
+    let bar = progress(pairings.len() * a.games, a.quiet);
+    let mut played = Vec::new();
+    for &(i, j) in &pairings {
+        let (pi, pj) = (&players[i], &players[j]);
+        bar.set_message(format!("{} vs {}", pi.name(), pj.name()));
+        let on_game = |r: GameReport| {
+            bar.inc(1);
+            let mut seats = vec![pi.name().to_string(), pj.name().to_string()];
+            if r.a_seat == 1 {
+                seats.reverse();
+            }
+            sink.add(GameRecord::of(&spec, r, seats));
+        };
+        let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
+        play_match_reported(game, &*pi.opponent.make, &*pj.opponent.make, a.games, a.opening_plies, a.seed, &reporting);
+        let mut games = sink.take();
+        // Pair by pair, the pairing's first player's game first.
+        games.sort_by_key(|r| (r.pair, r.players[0] != pi.name()));
+        played.push(((i, j), games));
+    }
+    bar.finish_and_clear();
+    let names: Vec<String> = players.iter().map(|p| p.name().to_string()).collect();
+    let faults: Vec<usize> = players.iter().map(|p| p.faults()).collect();
+    let anchor = players.iter().position(|p| p.spec.is_random()).unwrap_or(0);
+    let header = Header {
+        format: if gauntlet.is_some() { "gauntlet" } else { "round_robin" },
+        opening_plies: a.opening_plies,
+        seed: Some(a.seed),
+        from: None,
+    };
+    let report = rate(&spec, &names, &faults, anchor, &played, header)?;
+    Ok((report, played.into_iter().flat_map(|(_, games)| games).collect()))
+}
+
+/// The pairings' tables and the Bradley–Terry ratings of `names` from their games.
+pub(super) fn rate(
+    spec: &str,
+    names: &[String],
+    faults: &[usize],
+    anchor: usize,
+    pairings: &[((usize, usize), Vec<GameRecord>)],
+    header: Header,
+) -> anyhow::Result<TwoPlayerReport> {
+    let (mut rows, mut results) = (Vec::new(), Vec::new());
+    for ((i, j), games) in pairings {
+        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+        for r in games {
+            let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
+            match r.returns[mine].total_cmp(&r.returns[1 - mine]) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => draws += 1,
+                std::cmp::Ordering::Less => losses += 1,
+            }
+        }
+        let count = wins + draws + losses;
+        let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
+        let seconds: Option<f64> = games.iter().map(|r| r.seconds).sum();
+        results.push(PairResult::new(*i, *j, wins as f64 + 0.5 * draws as f64, count as f64));
+        rows.push(Pairing {
+            a: names[*i].clone(),
+            b: names[*j].clone(),
+            games: count,
+            wins,
+            draws,
+            losses,
+            score,
+            elo_diff: elo_from_score(score),
+            seconds_per_game: seconds.map(|s| s / count.max(1) as f64),
+        });
+    }
+    let fitted: Vec<Rating> = ratings::fit(names.len(), &results, anchor)?;
+    let rated = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let (mut points, mut games) = (0.0, 0.0);
+            for r in &results {
+                if r.a == k {
+                    (points, games) = (points + r.points, games + r.games);
+                } else if r.b == k {
+                    (points, games) = (points + r.games - r.points, games + r.games);
+                }
+            }
+            RatedPlayer {
+                player: name.clone(),
+                elo: fitted[k].elo,
+                elo_low: fitted[k].lo,
+                elo_high: fitted[k].hi,
+                games: games as u32,
+                score: if games > 0.0 { points / games } else { 0.5 },
+                faults: faults[k],
+            }
+        })
+        .collect();
+    Ok(TwoPlayerReport {
+        game: spec.to_string(),
+        format: header.format,
+        games_per_pairing: rows.iter().map(|p| p.games as usize).max().unwrap_or(0),
+        opening_plies: header.opening_plies,
+        seed: header.seed,
+        from_records: header.from,
+        anchor: names[anchor].clone(),
+        method: METHOD,
+        players: rated,
+        pairings: rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::arena::report::Report;
+    use tabula::players::{BuildOptions, GameTask, with_game};
+
+    fn arena(players: &[&str], games: usize) -> Arena {
+        Arena {
+            game: "score4".into(),
+            players: players.iter().map(|p| p.parse().unwrap()).collect(),
+            gauntlet: None,
+            games,
+            opening_plies: 2,
+            seed: 1,
+            build: BuildOptions::default(),
+            json: true,
+            records: None,
+            from_records: Vec::new(),
+            plot: None,
+            plot_in_order: false,
+            quiet: true,
+        }
+    }
+
+    struct Rate(Arena);
+
+    impl GameTask for Rate {
+        type Output = TwoPlayerReport;
+        fn run<G: KnownGame>(self, game: G) -> anyhow::Result<TwoPlayerReport> {
+            let players: Vec<Player<G>> =
+                self.0.players.iter().map(|s| s.build(&game, &self.0.build)).collect::<anyhow::Result<_>>()?;
+            let sink = RecordSink::create(None)?;
+            Ok(two_players(&game, &players, None, &self.0, &sink)?.0)
+        }
+    }
+
+    /// Players of known order come out in that order, told apart by their intervals.
+    #[test]
+    fn random_greedy_and_alphabeta_are_rated_in_order() {
+        let report = with_game("score4", Rate(arena(&["greedy", "alphabeta:2", "random"], 24))).unwrap();
+        let [greedy, alphabeta, random] = &report.players[..] else { panic!() };
+        assert_eq!(report.anchor, "random");
+        assert_eq!((random.elo, random.elo_low, random.elo_high), (0.0, 0.0, 0.0));
+        assert!(random.elo < greedy.elo && greedy.elo < alphabeta.elo, "{:?}", report.players);
+        assert!(greedy.elo_low > 0.0, "greedy is surely better than random: {greedy:?}");
+        assert!(alphabeta.elo_low > greedy.elo_low, "{:?}", report.players);
+        assert_eq!(report.pairings.len(), 3);
+        assert!(report.pairings.iter().all(|p| p.games == 24));
+
+        // The plot: the best on top, or (--plot-in-order) the players' own order.
+        let report = Report::TwoPlayers(report);
+        let labels = |in_order| report.estimates(in_order).2.into_iter().map(|e| e.label).collect::<Vec<_>>();
+        assert_eq!(labels(false), ["alphabeta:2", "greedy", "random"]);
+        assert_eq!(labels(true), ["greedy", "alphabeta:2", "random"]);
+    }
+
+    fn record(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {
+        let report = GameReport {
+            pair: 0,
+            a_seat: 0,
+            seed,
+            opening_plies: 0,
+            moves: vec![],
+            returns: returns.to_vec(),
+            seconds: 2.0,
+        };
+        GameRecord::of("g", report, players.iter().map(|p| p.to_string()).collect())
+    }
+
+    #[test]
+    fn a_pairing_counts_from_its_first_players_side_in_either_seat() {
+        let names = ["x".to_string(), "y".to_string()];
+        let games = vec![
+            record(&["x", "y"], 1, &[1.0, -1.0]),
+            record(&["y", "x"], 1, &[1.0, -1.0]),
+            record(&["y", "x"], 2, &[-1.0, 1.0]),
+            record(&["x", "y"], 2, &[0.0, 0.0]),
+        ];
+        let header = Header { format: "round_robin", opening_plies: 0, seed: None, from: Some("f".into()) };
+        let report = rate("g", &names, &[0, 0], 1, &[((0, 1), games)], header).unwrap();
+        let p = &report.pairings[0];
+        assert_eq!((p.wins, p.draws, p.losses, p.score), (2, 1, 1, 0.625));
+        assert_eq!(p.seconds_per_game, Some(2.0));
+        assert_eq!(report.anchor, "y");
+    }
+}

@@ -1,0 +1,223 @@
+//! The games tabula can seat players in: each one's baselines, advisors and protocol programs.
+
+use super::options::{BuildOptions, Factory};
+use crate::registry::registry;
+use anyhow::Context;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use tabula_core::{Game, GameSpec};
+use tabula_search::SharedAdvisor;
+
+/// A game whose baselines, advisors and protocol programs tabula can seat, and whose board a
+/// front end can draw.
+pub trait KnownGame: Game + crate::session::Drawn {
+    /// The baselines, for messages.
+    const BASELINES: &'static str;
+    /// The baselines' names, as [`baseline`](KnownGame::baseline) knows them.
+    const BASELINE_NAMES: &'static [&'static str];
+    /// The baselines a run's evaluations play (`tabula train`).
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy"];
+    /// The baseline `name`, with its number if given.
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>>;
+    /// The advisor a run's config names (`search.advisor`).
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>>;
+    /// An external program speaking the game's protocol.
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>>;
+}
+
+fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "unknown agent {name:?}; {game} offers {}, or run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS], \
+         cmd:\"PROGRAM ARGS\" (see PLAYER SPECS in `tabula arena --help`)",
+        G::BASELINES
+    )
+}
+
+impl KnownGame for score4::Score4 {
+    const BASELINES: &'static str = "random, greedy, alphabeta[:DEPTH], mcts[:SIMS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::score4::AGENT_NAMES;
+
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::score4::{AgentOptions, agent_by_name, mcts_with_simulations};
+        if !Self::BASELINE_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Score 4", name));
+        }
+        let clock = AgentOptions { movetime: Some(options.movetime), depth: None };
+        let agent_options = match (name, arg) {
+            (_, None) => clock,
+            ("mcts", Some(sims)) => {
+                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+                return Ok(Box::new(move || mcts_with_simulations(sims as usize)));
+            }
+            ("alphabeta", Some(depth)) => {
+                anyhow::ensure!((1..=64).contains(&depth), "alphabeta:DEPTH needs a depth from 1 to 64");
+                AgentOptions { movetime: None, depth: Some(depth as u32) }
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; alphabeta:DEPTH and mcts:SIMS do"),
+        };
+        let name = name.to_string();
+        Ok(Box::new(move || agent_by_name(&name, &agent_options).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Score 4 has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
+        Ok(Box::new(move || {
+            Box::new(
+                score4::referee::ProgramAgent::new(&command)
+                    .with_timeout(timeout)
+                    .verbose(verbose)
+                    .with_fault_counter(faults.clone()),
+            )
+        }))
+    }
+}
+
+impl KnownGame for superball::Superball {
+    const BASELINES: &'static str = "random, greedy, lookahead[:MS]";
+    const BASELINE_NAMES: &'static [&'static str] = tabula_baselines::superball::PLAYERS;
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::superball::by_name;
+        if !Self::BASELINE_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Superball", name));
+        }
+        let budget_ms = match (name, arg) {
+            (_, None) => 0,
+            ("lookahead", Some(ms)) if ms > 0 => ms,
+            ("lookahead", Some(_)) => anyhow::bail!("lookahead:MS needs at least 1 millisecond"),
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; lookahead:MS does"),
+        };
+        let name = name.to_string();
+        Ok(Box::new(move || by_name(&name, budget_ms).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        tabula_baselines::superball::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
+    }
+
+    fn program(command: &str, _options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        let command = command.to_string();
+        Ok(Box::new(move || {
+            Box::new(superball::harness::ProgramAgent::new(&command).with_fault_counter(faults.clone()))
+        }))
+    }
+}
+
+impl KnownGame for superply::Superply {
+    const BASELINES: &'static str = "random, greedy, mcts[:SIMS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::superply::AGENT_NAMES;
+
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::superply::{agent_by_name, mcts_with_simulations};
+        if !Self::BASELINE_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Superply", name));
+        }
+        match (name, arg) {
+            ("mcts", Some(sims)) => {
+                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+                Ok(Box::new(move || mcts_with_simulations(sims as usize)))
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
+            (_, None) => {
+                let (name, movetime) = (name.to_string(), options.movetime);
+                Ok(Box::new(move || agent_by_name(&name, Some(movetime)).expect("checked above")))
+            }
+        }
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        anyhow::bail!("Superply has no advisor (the config names {name:?}): remove search.advisor")
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!(
+            "Superply programs play through superply-server, which tabula does not have yet: cmd: players are not available for Superply"
+        )
+    }
+}
+
+impl KnownGame for upright::Upright {
+    const BASELINES: &'static str = "random, greedy";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::upright::agent_by_name;
+        if !Self::BASELINE_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Upward-Rightward", name));
+        }
+        anyhow::ensure!(arg.is_none(), "{name} takes no number");
+        let name = name.to_string();
+        Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        tabula_baselines::upright::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!(
+            "cmd: players are not available for Upward-Rightward yet; play programs against each other with upright-referee"
+        )
+    }
+}
+
+impl KnownGame for clue::Clue {
+    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], quick, ismcts[:ITERATIONS]";
+    const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
+
+    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::clue::agent_by_name;
+        if !Self::BASELINE_NAMES.contains(&name) {
+            return Err(unknown::<Self>("Clue", name));
+        }
+        let name = match (name, arg) {
+            ("ismcts", Some(n)) => {
+                anyhow::ensure!(n > 0, "ismcts:ITERATIONS needs at least 1 iteration");
+                format!("ismcts:{n}")
+            }
+            ("deduce", Some(n)) => format!("deduce:{n}"),
+            ("sly", Some(n)) => format!("sly:{n}"),
+            ("bold", Some(n)) => format!("bold:{n}"),
+            (_, Some(_)) => {
+                anyhow::bail!("{name} takes no number; deduce:N, sly:PERCENT, bold:PERCENT and ismcts:ITERATIONS do")
+            }
+            (_, None) => name.to_string(),
+        };
+        // A bad number is found here, not in the worker threads.
+        agent_by_name(&name).map_err(anyhow::Error::msg)?;
+        Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
+    }
+
+    fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
+        tabula_baselines::clue::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
+    }
+
+    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!("cmd: players are not available for Clue; play programs against each other with clue-arbiter")
+    }
+}
+
+/// Work that needs a game's type.
+pub trait GameTask {
+    type Output;
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Self::Output>;
+}
+
+/// Builds the game of `game_spec` and runs `task` on it.
+pub fn with_game<T: GameTask>(game_spec: &str, task: T) -> anyhow::Result<T::Output> {
+    registry().build(game_spec).context("see `tabula games` for the games and their parameters")?;
+    let spec: GameSpec = game_spec.parse()?;
+    match spec.name.as_str() {
+        "score4" => task.run(score4::Score4::from_spec(&spec)?),
+        "superball" => task.run(superball::Superball::from_spec(&spec)?),
+        "superply" => task.run(superply::Superply::from_spec(&spec)?),
+        "upright" => task.run(upright::Upright::from_spec(&spec)?),
+        "clue" => task.run(clue::Clue::from_spec(&spec)?),
+        other => anyhow::bail!("tabula cannot seat players in {other} yet"),
+    }
+}
