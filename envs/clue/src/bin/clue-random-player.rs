@@ -10,12 +10,9 @@ use clap::Parser;
 use rand::Rng;
 use tabula_core::rng_from_seed;
 
+/// Plays random legal Clue turns over the arbitrator's line protocol.
 #[derive(Parser, Debug)]
-#[command(
-    name = "clue-random-player",
-    version,
-    about = "Plays random legal Clue turns over the arbitrator's line protocol."
-)]
+#[command(name = "clue-random-player", version)]
 struct Args {
     #[command(flatten)]
     options: tabula_core::random_player::RandomPlayerOptions,

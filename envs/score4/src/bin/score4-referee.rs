@@ -13,12 +13,9 @@ use score4::Score4;
 use score4::referee::{MatchConfig, Seat, run_match};
 use tabula_core::referee::cli;
 
+/// Referee for Score 4: a person or programs speaking the Casperson protocol.
 #[derive(Parser, Debug)]
-#[command(
-    name = "score4-referee",
-    version,
-    about = "Referee for Score 4: a person or programs speaking the Casperson protocol."
-)]
+#[command(name = "score4-referee", version)]
 struct Args {
     /// White in the first game: `human` or a bot's command line (split like a shell would).
     #[arg(long, default_value = "human")]

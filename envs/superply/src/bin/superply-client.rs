@@ -11,12 +11,9 @@ use std::io::{BufRead, Write};
 use superply::protocol::{Client, Message, Mirror};
 use superply::{Hint, Side};
 
+/// Play Superply on a superply-server from the terminal: the board is drawn after every move; type a cell such as 3x7 to claim it.
 #[derive(Parser, Debug)]
-#[command(
-    name = "superply-client",
-    version,
-    about = "Play Superply on a superply-server from the terminal: the board is drawn after every move; type a cell such as 3x7 to claim it."
-)]
+#[command(name = "superply-client", version)]
 struct Args {
     /// The server's host.
     #[arg(long, default_value = "127.0.0.1")]

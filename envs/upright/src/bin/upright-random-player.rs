@@ -12,12 +12,9 @@ use tabula_core::{State, rng_from_seed};
 use upright::moves::whole_move;
 use upright::protocol::serve;
 
+/// Plays random legal Upward-Rightward moves over the line protocol.
 #[derive(Parser, Debug)]
-#[command(
-    name = "upright-random-player",
-    version,
-    about = "Plays random legal Upward-Rightward moves over the line protocol."
-)]
+#[command(name = "upright-random-player", version)]
 struct Args {
     #[command(flatten)]
     options: tabula_core::random_player::RandomPlayerOptions,

@@ -14,12 +14,9 @@ use tabula_core::referee::cli;
 use upright::referee::{MatchConfig, Seat, run_match};
 use upright::{ColourRule, Reach, Upright, Variant};
 
+/// Referee for Upward-Rightward: a person or programs speaking the upright line protocol.
 #[derive(Parser, Debug)]
-#[command(
-    name = "upright-referee",
-    version,
-    about = "Referee for Upward-Rightward: a person or programs speaking the upright line protocol."
-)]
+#[command(name = "upright-referee", version)]
 struct Args {
     /// Player 1 (o, scores the rows) in the first game: `human` or a bot's command line (split
     /// like a shell would).
