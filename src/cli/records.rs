@@ -40,6 +40,21 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A record of game `g` for the arena's tests: `players` by seat, their `returns`, on `seed`.
+    #[cfg(test)]
+    pub fn example(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {
+        let report = GameReport {
+            pair: 0,
+            a_seat: 0,
+            seed,
+            opening_plies: 0,
+            moves: vec![],
+            returns: returns.to_vec(),
+            seconds: 2.0,
+        };
+        GameRecord::of("g", report, players.iter().map(|p| p.to_string()).collect())
+    }
+
     /// The record of a game the arena just played; `players` by seat. Numbered when written.
     pub fn of(game: &str, report: GameReport, players: Vec<String>) -> GameRecord {
         let result = match report.returns[..] {

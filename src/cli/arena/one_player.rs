@@ -166,16 +166,7 @@ mod tests {
     use super::*;
 
     fn record(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {
-        let report = GameReport {
-            pair: 0,
-            a_seat: 0,
-            seed,
-            opening_plies: 0,
-            moves: vec![],
-            returns: returns.to_vec(),
-            seconds: 2.0,
-        };
-        GameRecord::of("g", report, players.iter().map(|p| p.to_string()).collect())
+        GameRecord::example(players, seed, returns)
     }
 
     #[test]
