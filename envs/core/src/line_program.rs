@@ -49,6 +49,13 @@ pub enum Fault {
     Refused(String),
 }
 
+impl Fault {
+    /// The fault of answering `error: WHY.` to `command`, worded alike in every referee.
+    pub fn refused(command: impl fmt::Display, why: &str) -> Fault {
+        Fault::Refused(format!("{command} got \"error: {why}.\""))
+    }
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -222,7 +229,7 @@ pub trait Reply: Sized {
     fn expect_ok(self, command: &str) -> Result<(), Fault> {
         match self.verdict() {
             Verdict::Ok => Ok(()),
-            Verdict::Refused(why) => Err(Fault::Refused(format!("{command} got \"error: {why}.\""))),
+            Verdict::Refused(why) => Err(Fault::refused(command, &why)),
             Verdict::Other(what) => Err(Fault::Malformed(format!("{command} got {what}, not \"ok.\""))),
         }
     }

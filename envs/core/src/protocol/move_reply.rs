@@ -70,7 +70,7 @@ impl<N: Notation> MoveReply<N> {
         match self {
             MoveReply::Move(m) => Ok(m),
             MoveReply::Ok => Err(Fault::Malformed("\"ok.\" is not a move".into())),
-            MoveReply::Error(why) => Err(Fault::Refused(format!("{command} got \"error: {why}.\""))),
+            MoveReply::Error(why) => Err(Fault::refused(command, &why)),
         }
     }
 }
