@@ -6,6 +6,7 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use tabula::registry::registry;
 use tabula_core::{Game, GameSpec};
+use tabula_train::afterstate::{self, AfterstateConfig};
 use tabula_train::config::{TrainConfig, default_config_text};
 use tabula_train::trainer::{RunLimits, Trainer};
 
@@ -44,6 +45,11 @@ pub struct TrainArgs {
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let limits = RunLimits { hours: args.hours, max_steps: args.max_steps, progress_bar: !args.quiet };
     if let Some(dir) = &args.resume {
+        let path = dir.join("config.toml");
+        if std::fs::read_to_string(&path).is_ok_and(|text| AfterstateConfig::is_afterstate(&text)) {
+            let config = AfterstateConfig::load(&path)?;
+            return train_afterstate(&config, dir, true, &args);
+        }
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
         let advisor = config.search.advisor.as_deref();
@@ -52,6 +58,27 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
     registry().build(game).context("see `tabula games` for the games and their parameters")?;
+    let text = match &args.config {
+        Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
+        None => default_config_text(&spec.name)
+            .with_context(|| format!("there is no default training config for {} yet", spec.name))?
+            .to_string(),
+    };
+    if AfterstateConfig::is_afterstate(&text) {
+        let mut config = AfterstateConfig::from_toml(&text)?;
+        if !spec.params.is_empty() || args.config.is_none() && spec.name != config.game {
+            config.game = spec.to_string();
+        }
+        if let Some(seed) = args.seed {
+            config.seed = seed;
+        }
+        if args.print_config {
+            print!("{}", config.to_toml());
+            return Ok(());
+        }
+        let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
+        return train_afterstate(&config, &out, false, &args);
+    }
     let mut config = match &args.config {
         Some(path) => TrainConfig::load(path)?,
         None => default_config(&spec)?,
@@ -127,6 +154,42 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
     );
     for (name, value) in results {
         eprintln!("  {name}: {value:.3}");
+    }
+    Ok(())
+}
+
+/// The afterstate trainer, for the games whose boards are cell boards.
+fn train_afterstate(config: &AfterstateConfig, out: &Path, resume: bool, args: &TrainArgs) -> anyhow::Result<()> {
+    let spec: GameSpec = config.game.parse()?;
+    let summary = match spec.name.as_str() {
+        "superball" => {
+            let game = superball::Superball::from_spec(&spec)?;
+            let verb = if resume { "resuming" } else { "training" };
+            eprintln!("tabula: {verb} {} (afterstate TD, n-tuple network) into {}", config.game, out.display());
+            let base = config
+                .base
+                .as_deref()
+                .map(tabula_baselines::superball::GreedyValue::from_name)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("base: {e}"))?;
+            let base = base.as_ref().map(|b| b as &dyn tabula_ntuple::BaseValue<superball::SuperballState>);
+            afterstate::train(&game, config, base, out, resume, args.hours, !args.quiet)?
+        }
+        other => anyhow::bail!(
+            "method = \"{}\" needs a single-player game with a cell board (superball), not {other}",
+            afterstate::METHOD
+        ),
+    };
+    let p = &summary.progress;
+    eprintln!(
+        "tabula: stopped after {:.2} hours, {} games, {} moves; model in {}",
+        p.seconds / 3600.0,
+        p.games,
+        p.moves,
+        summary.out.join(afterstate::MODEL_FILE).display()
+    );
+    if let Some(point) = summary.last_eval {
+        eprintln!("  seeds 1-{}: {:.0} ± {:.0}", point.scores.len(), point.mean, point.std_error);
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use anyhow::Context;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 use tabula_core::{Game, GameSpec};
+use tabula_ntuple::NTupleModel;
 use tabula_search::SharedAdvisor;
 
 /// A game whose baselines, advisors and protocol programs tabula can seat, and whose board a
@@ -23,6 +24,14 @@ pub trait KnownGame: Game + crate::session::Drawn {
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>>;
     /// An external program speaking the game's protocol.
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>>;
+    /// A trained n-tuple network (an afterstate run's model) as a player, for the games whose
+    /// board is a cell board.
+    fn ntuple_player(&self, _model: Arc<NTupleModel>, _name: String) -> anyhow::Result<Factory<Self>> {
+        anyhow::bail!(
+            "{} has no n-tuple players (an afterstate run's model.ntuple is for cell-board games: superball)",
+            self.name()
+        )
+    }
 }
 
 fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
@@ -103,6 +112,32 @@ impl KnownGame for superball::Superball {
         let command = command.to_string();
         Ok(Box::new(move || {
             Box::new(superball::harness::ProgramAgent::new(&command).with_fault_counter(faults.clone()))
+        }))
+    }
+
+    fn ntuple_player(&self, model: Arc<NTupleModel>, name: String) -> anyhow::Result<Factory<Self>> {
+        use tabula_core::cells::CellBoard;
+        let board = self.new_initial_state(0).cell_shape();
+        anyhow::ensure!(
+            model.net.shape() == board,
+            "the n-tuple model was trained on {}x{} boards with {} codes, not {}x{} with {}",
+            model.net.shape().rows,
+            model.net.shape().cols,
+            model.net.shape().codes,
+            board.rows,
+            board.cols,
+            board.codes
+        );
+        let base = model
+            .base
+            .as_deref()
+            .map(tabula_baselines::superball::GreedyValue::from_name)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("the model's base value: {e}"))?
+            .map(|b| Arc::new(b) as Arc<dyn tabula_ntuple::BaseValue<superball::SuperballState>>);
+        tabula_ntuple::NTupleAgent::new(model.clone(), base.clone(), name.clone()).map_err(anyhow::Error::msg)?;
+        Ok(Box::new(move || {
+            Box::new(tabula_ntuple::NTupleAgent::new(model.clone(), base.clone(), name.clone()).expect("checked above"))
         }))
     }
 }

@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tabula_core::Game;
 use tabula_models::TrainedModel;
+use tabula_models::run_files::ntuple_model_path;
+use tabula_ntuple::NTupleModel;
 use tabula_train::trainer::Opponent;
 
 /// A built player: its spec, its name and factory, and how often its program failed (`cmd:`).
@@ -36,6 +38,12 @@ impl PlayerSpec {
         let faults = Arc::new(AtomicUsize::new(0));
         let make: Factory<G> = match self {
             PlayerSpec::Baseline { name, arg } => G::baseline(name, *arg, options)?,
+            PlayerSpec::Run { dir: path, .. } | PlayerSpec::Checkpoint { path, .. }
+                if let Some(file) = ntuple_model_path(path) =>
+            {
+                let model = NTupleModel::load(&file).with_context(|| format!("player {self}"))?;
+                game.ntuple_player(Arc::new(model), self.to_string()).with_context(|| format!("player {self}"))?
+            }
             PlayerSpec::Run { dir: path, budget } | PlayerSpec::Checkpoint { path, budget } => {
                 let model = TrainedModel::load(game, path).with_context(|| format!("player {self}"))?;
                 trained(game, model, *budget, options)?

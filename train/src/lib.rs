@@ -1,6 +1,8 @@
 //! tabula-train: the generic self-play trainer. It never names a game: `tabula train <game>`
 //! picks the game and its baselines, this crate does the rest.
 //!
+//! * [`afterstate`] — the other trainer: n-tuple afterstate values by TD from cheap self-play
+//!   (`method = "afterstate-td"` in a config), for single-player games with chance.
 //! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
 //! * [`replay`] — the replay buffer.
 //! * [`bench`] — the self-play throughput benchmark.
@@ -13,6 +15,7 @@
 //! the bots use without this crate.
 //! * [`trainer`] — the loop that ties them together; [`config`] — its TOML configuration.
 
+pub mod afterstate;
 pub mod arena;
 pub mod bench;
 pub mod checkpoint;

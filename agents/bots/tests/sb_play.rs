@@ -51,6 +51,35 @@ fn every_agent_prints_a_legal_move() {
     }
 }
 
+/// `--agent td` plays an n-tuple model for the board size it was trained on, and refuses others.
+#[test]
+fn the_td_agent_plays_its_model_on_its_board_size_only() {
+    use tabula_core::Game;
+    use tabula_core::cells::CellBoard;
+    use tabula_ntuple::{NTupleModel, NTupleNet, NetSpec};
+    let dir = tempfile::tempdir().unwrap();
+    let p = Params::default();
+    let shape = superball::Superball::new(p.clone()).new_initial_state(0).cell_shape();
+    let net = NTupleNet::new(shape, NetSpec::new(&["2x2"], true).unwrap());
+    net.fill(1.0);
+    let model = NTupleModel { net, reward_scale: 100.0, base: None, min_value: Some(0.0) };
+    model.save(&dir.path().join("model.ntuple")).unwrap();
+    let run = dir.path().to_str().unwrap();
+    let board = b"...yyryy.p\ny.rg.yppyp\n**gg.yrpPP\nGGgbgybp**\nR*bg.yrp*P\nG*gygyypY*\nyyybpby.pb\n.pgg.yp.bb\n";
+    let out = play(&["8", "10", "5", "pbyrg", "--checkpoint", run], "td", board);
+    assert_legal(&p, board, &out);
+
+    let small = b"pbypby\nbypbyp\nPB.yPB\nPP.bPY\nppbyp.\nbypby.\n";
+    let out = play(&["6", "6", "4", "pby", "--checkpoint", run], "td", small);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("trained for 8x10 boards of 5 colours, not this 6x6 of 3"), "{err}");
+
+    let out = play(&["8", "10", "5", "pbyrg"], "td", board);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--agent td needs --checkpoint"));
+}
+
 #[test]
 fn with_no_room_and_nothing_to_score_it_swaps_to_end_the_game() {
     let p = Params::new(6, 6, 4, "pby").unwrap();

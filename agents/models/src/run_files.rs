@@ -8,6 +8,8 @@ use tabula_nets::{Expected, Learner};
 
 /// The weights file of a run or a checkpoint folder.
 pub const MODEL_FILE: &str = "model.bpk";
+/// The model file of an afterstate run (an n-tuple network, `tabula_ntuple::NTupleModel`).
+pub const NTUPLE_MODEL_FILE: &str = "model.ntuple";
 /// The training config beside it.
 pub const CONFIG_FILE: &str = "config.toml";
 /// A run's checkpoints, and the learner's part of each.
@@ -15,6 +17,17 @@ pub const CHECKPOINTS_DIR: &str = "checkpoints";
 pub const LEARNER_DIR: &str = "learner";
 /// The file in a checkpoints folder naming the newest checkpoint.
 pub const LATEST: &str = "latest";
+
+/// The n-tuple model `path` names, if it names one: a `.ntuple` file, or a folder holding
+/// [`NTUPLE_MODEL_FILE`].
+pub fn ntuple_model_path(path: &Path) -> Option<PathBuf> {
+    if path.is_dir() {
+        let file = path.join(NTUPLE_MODEL_FILE);
+        file.is_file().then_some(file)
+    } else {
+        (path.extension().is_some_and(|e| e == "ntuple")).then(|| path.to_path_buf())
+    }
+}
 
 /// The checkpoint `latest` points to under `root` (a run's checkpoints folder), if any.
 pub fn latest(root: &Path) -> anyhow::Result<Option<PathBuf>> {

@@ -7,6 +7,7 @@
 //! * [`Env`] — the Gym/PettingZoo face over a game: `reset(seed)`, `step(action)`, `action_mask()`.
 //! * [`Agent`] — anything that picks an action in a state.
 //! * [`Registry`] — builds a type-erased game from a spec string.
+//! * [`cells`] — boards of coded cells, for n-tuple networks.
 //! * [`checker`] — the conformance suite every game runs in its tests.
 //!
 //! ```
@@ -22,6 +23,7 @@
 
 pub mod agent;
 pub mod argv;
+pub mod cells;
 pub mod checker;
 pub mod command_reader;
 pub mod dynamic;

@@ -29,6 +29,7 @@ use crate::text::{self, BoardError};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use tabula_core::cells::{CellBoard, CellShape};
 use tabula_core::{Action, IllegalAction, NotationError, Player, State, Turn};
 
 /// A Superball position: the board, the score, and what happens next.
@@ -257,6 +258,19 @@ impl State for SuperballState {
 
     fn move_number(&self) -> usize {
         self.moves
+    }
+}
+
+/// The cells' colour codes (0 empty). The goal cells lie in rows 2..rows-3 of the two outer
+/// columns on each side, so both mirror images keep them, and so every value.
+impl CellBoard for SuperballState {
+    fn cell_shape(&self) -> CellShape {
+        let p = &self.params;
+        CellShape { rows: p.rows, cols: p.cols, codes: p.ncolors() + 1, mirror_rows: true, mirror_cols: true }
+    }
+
+    fn cell_codes(&self) -> &[u8] {
+        &self.cells
     }
 }
 

@@ -7,6 +7,7 @@
 //! * [`LookaheadPlayer`] — greedy (counting its ready sets as room) where the board has room;
 //!   on a full board, which set to cash in, by sampling the random cells that follow and short
 //!   greedy rollouts.
+//! * [`GreedyValue`] — greedy's evaluation as the base value under a trained n-tuple network.
 //! * [`GreedyAdvisor`] — the greedy player's best moves as advice for a searching (trained) player.
 //! * [`LookaheadAdvisor`] — the lookahead player's move (and the other sets where it cashes one
 //!   in) as advice, with its greedy for the search's rollouts.
@@ -23,6 +24,7 @@ pub mod advisor;
 pub mod arena;
 pub mod eval;
 pub mod greedy;
+pub mod greedy_value;
 pub mod lookahead;
 pub mod lookahead_advisor;
 pub mod position;
@@ -30,6 +32,7 @@ pub mod random;
 
 pub use advisor::{ADVISORS, GreedyAdvisor, advisor_by_name};
 pub use greedy::GreedyPlayer;
+pub use greedy_value::GreedyValue;
 pub use lookahead::LookaheadPlayer;
 pub use lookahead_advisor::LookaheadAdvisor;
 pub use random::RandomPlayer;

@@ -2,23 +2,27 @@
 //! [--advisor SPEC] [--budget-ms MS] [--seed N] [-v]`:
 //! reads a Superball board on stdin (the handout's format) and prints one move, `SWAP r1 c1 r2 c2`
 //! or `SCORE r c`, for sb-player. sb-player passes only the four arguments, so the options can
-//! also come from the environment: `SB_PLAY_AGENT` (az, net, random, greedy, lookahead; default
+//! also come from the environment: `SB_PLAY_AGENT` (az, net, td, random, greedy, lookahead; default
 //! az: the shipped trained agent), `SB_PLAY_CHECKPOINT`, `SB_PLAY_SIMULATIONS`,
 //! `SB_PLAY_ADVISOR`, `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
 //!
 //! It never prints an illegal move: the agent's choice is checked against the rules and replaced
 //! by a legal move if it fails. With fewer than 5 empty cells and nothing to score it swaps, which
 //! ends the game.
+use anyhow::Context;
 use clap::Parser;
 use rand::SeedableRng;
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 use superball::{Superball, SuperballState, cli};
-use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
+use tabula_baselines::superball::{GreedyValue, PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
+use tabula_core::cells::CellBoard;
 use tabula_core::{Agent, Game, State};
+use tabula_models::run_files::ntuple_model_path;
 use tabula_models::{PlayConfig, TrainedModel};
+use tabula_ntuple::{BaseValue, NTupleAgent, NTupleModel};
 use tabula_search::{Remembered, SharedAdvisor};
 
 #[derive(Parser, Debug)]
@@ -36,12 +40,14 @@ struct Args {
     /// min-score-size
     mss: String,
     colors: String,
-    /// `az` (a trained network with tabula's search), `net` (its policy alone), or a baseline:
-    /// random, greedy, lookahead.
+    /// `az` (a trained network with tabula's search), `net` (its policy alone), `td` (a trained
+    /// n-tuple network's afterstate values, from `tabula train` with `method = "afterstate-td"`;
+    /// needs --checkpoint), or a baseline: random, greedy, lookahead.
     #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "az")]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
-    /// it), a run directory or a checkpoint folder (default: the shipped model).
+    /// it), a run directory or a checkpoint folder (default: the shipped model); for `td`, a
+    /// model.ntuple or the run directory holding it.
     #[arg(long, env = "SB_PLAY_CHECKPOINT", value_name = "PATH")]
     checkpoint: Option<PathBuf>,
     /// Search simulations per move for `az` (default: the model's evaluation simulations).
@@ -132,16 +138,46 @@ fn shipped_advice(
 /// The baseline that `--agent` names, built before the board is read so that a bad name or
 /// option is refused first; `None` for the trained agents (`az`, `net`), whose model loads only
 /// once their search has a choice to make (`shipped_advice`).
-fn baseline(args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>>> {
+fn baseline(game: &Superball, args: &Args) -> anyhow::Result<Option<Box<dyn Agent<SuperballState>>>> {
     let name = args.agent.to_ascii_lowercase();
     if matches!(name.as_str(), "az" | "net") {
         return Ok(None);
     }
-    anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
+    if name == "td" {
+        return ntuple_agent(game, args).map(Some);
+    }
+    anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az, net or td, not {name}");
     let agent = by_name(&name, args.budget_ms).ok_or_else(|| {
-        anyhow::anyhow!("unknown agent {:?}; choose one of az, net, {}", args.agent, PLAYERS.join(", "))
+        anyhow::anyhow!("unknown agent {:?}; choose one of az, net, td, {}", args.agent, PLAYERS.join(", "))
     })?;
     Ok(Some(agent))
+}
+
+/// `td`: the n-tuple model `--checkpoint` names, over the base value it learnt over.
+fn ntuple_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+    let path =
+        args.checkpoint.as_deref().context("--agent td needs --checkpoint (a model.ntuple or its run directory)")?;
+    let file = ntuple_model_path(path).with_context(|| format!("{}: no model.ntuple there", path.display()))?;
+    let model = NTupleModel::load(&file)?;
+    let (trained, board) = (model.net.shape(), game.new_initial_state(0).cell_shape());
+    anyhow::ensure!(
+        (trained.rows, trained.cols, trained.codes) == (board.rows, board.cols, board.codes),
+        "{}: trained for {}x{} boards of {} colours, not this {}x{} of {}",
+        file.display(),
+        trained.rows,
+        trained.cols,
+        trained.codes - 1,
+        board.rows,
+        board.cols,
+        board.codes - 1
+    );
+    let base =
+        match model.base.as_deref() {
+            Some(name) => Some(Arc::new(GreedyValue::from_name(name).map_err(anyhow::Error::msg)?)
+                as Arc<dyn BaseValue<SuperballState>>),
+            None => None,
+        };
+    Ok(Box::new(NTupleAgent::new(Arc::new(model), base, "td").map_err(anyhow::Error::msg)?))
 }
 
 /// `az` or `net` from `--checkpoint`, or else from the shipped model, searching with `chosen`
@@ -175,7 +211,7 @@ fn main() {
     let four = [args.rows.clone(), args.cols.clone(), args.mss.clone(), args.colors.clone()];
     let params = cli::params_from_args("sb-play", &four).unwrap_or_else(|e| fail(&e));
     let game = Superball::new(params.clone());
-    let baseline = baseline(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
+    let baseline = baseline(&game, &args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let chosen = chosen_advisor(&args).unwrap_or_else(|e| fail(&format!("{e:#}")));
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut input) {

@@ -1,0 +1,129 @@
+//! Greedy's board evaluation as a base value under an n-tuple network
+//! ([`tabula_ntuple::BaseValue`]): the moves greedy would try (its useful swaps and every scoring
+//! set), each valued by greedy's evaluation of its afterstate times `scale`. A network learnt over
+//! it plays from greedy's strength on, and learns what greedy's evaluation misses.
+//!
+//! ```
+//! use superball::{Lrand48, Params, SuperballState};
+//! use tabula_baselines::superball::GreedyValue;
+//! use tabula_core::State;
+//! use tabula_ntuple::BaseValue;
+//! let base = GreedyValue::from_name("greedy(scale=0.01, reserve=1.5)").unwrap();
+//! assert_eq!(base.name(), "greedy(scale=0.01,reserve=1.5)");
+//! let mut s = SuperballState::new(Params::default());
+//! s.sample_chance(&mut Lrand48::new(1));
+//! assert!(!base.afterstates(&s).is_empty());
+//! ```
+
+use super::eval::Weights;
+use super::position::{Position, Set};
+use superball::SuperballState;
+use superball::action::Move;
+use tabula_core::{Action, GameSpec, State, Turn};
+use tabula_ntuple::BaseValue;
+
+/// Greedy's evaluation times `scale`, with its greedy's `reserve` ([`Weights::reserve`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GreedyValue {
+    pub weights: Weights,
+    pub scale: f32,
+}
+
+impl GreedyValue {
+    pub fn new(scale: f32, reserve: f64) -> Self {
+        GreedyValue { weights: Weights { reserve, ..Weights::default() }, scale }
+    }
+
+    /// `greedy(scale=S, reserve=R)` (defaults: scale 0.01, reserve 0).
+    pub fn from_name(name: &str) -> Result<Self, String> {
+        let spec: GameSpec = name.parse().map_err(|e| format!("{e}"))?;
+        if spec.name != "greedy" {
+            return Err(format!("no base value called {:?}; Superball has greedy(scale=S, reserve=R)", spec.name));
+        }
+        spec.only("greedy", &["scale", "reserve"]).map_err(|e| e.to_string())?;
+        let scale: f32 = spec.get_or("greedy", "scale", 0.01).map_err(|e| e.to_string())?;
+        let reserve: f64 = spec.get_or("greedy", "reserve", 0.0).map_err(|e| e.to_string())?;
+        if !(scale.is_finite() && scale > 0.0 && reserve.is_finite() && reserve >= 0.0) {
+            return Err(format!("{name}: scale must be positive and reserve at least 0"));
+        }
+        Ok(GreedyValue::new(scale, reserve))
+    }
+}
+
+impl BaseValue<SuperballState> for GreedyValue {
+    fn name(&self) -> String {
+        format!("greedy(scale={},reserve={})", self.scale, self.weights.reserve)
+    }
+
+    fn afterstates(&self, state: &SuperballState) -> Vec<(Action, f32)> {
+        if state.turn() != Turn::Player(0) {
+            return Vec::new();
+        }
+        let space = state.action_space();
+        let mut pos = Position::new(state.params(), state.cells());
+        let mut out = Vec::new();
+        let mut sets: Vec<Set> = Vec::new();
+        pos.scoring_sets(&mut sets);
+        let cells = pos.cells.clone();
+        for set in &sets {
+            pos.score(set.cell);
+            let value = self.scale * self.weights.evaluate(&mut pos) as f32;
+            out.push((space.encode(Move::Score(set.cell)).expect("goal cells have SCORE actions"), value));
+            pos.set_cells(&cells);
+        }
+        let mut swaps = Vec::new();
+        pos.useful_swaps(&mut swaps);
+        for (i, j) in swaps {
+            pos.cells.swap(i, j);
+            let value = self.scale * self.weights.evaluate(&mut pos) as f32;
+            pos.cells.swap(i, j);
+            out.push((space.swap_action(i, j), value));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use superball::{Lrand48, Params};
+    use tabula_core::Agent;
+
+    #[test]
+    fn every_move_is_legal_and_greedys_swap_is_valued_highest_among_swaps() {
+        let base = GreedyValue::new(0.01, 0.0);
+        let mut s = SuperballState::new(Params::default());
+        let mut rng = Lrand48::new(3);
+        let mut greedy = super::super::GreedyPlayer::default();
+        for _ in 0..60 {
+            match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng),
+                Turn::Terminal => break,
+                Turn::Player(_) => {
+                    let legal = s.legal_actions();
+                    let moves = base.afterstates(&s);
+                    assert!(moves.iter().all(|(a, _)| legal.binary_search(a).is_ok()));
+                    let best_swap = moves
+                        .iter()
+                        .filter(|(a, _)| matches!(s.action_space().decode(*a), Some(Move::Swap(..))))
+                        .max_by(|a, b| a.1.total_cmp(&b.1))
+                        .map(|m| m.1);
+                    let mut pos = Position::new(s.params(), s.cells());
+                    let (top, _, _) = greedy.ranked_swaps(&mut pos, 1)[0];
+                    assert!((best_swap.unwrap() - 0.01 * top as f32).abs() < 1e-3);
+                    s.apply(greedy.act(&s, &mut rng)).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_read_back_and_bad_ones_are_refused() {
+        let b = GreedyValue::from_name("greedy(scale=0.02,reserve=1.5)").unwrap();
+        assert_eq!(GreedyValue::from_name(&b.name()).unwrap(), b);
+        assert_eq!(GreedyValue::from_name("greedy").unwrap(), GreedyValue::new(0.01, 0.0));
+        for bad in ["lookahead", "greedy(scale=0)", "greedy(scale=-1)", "greedy(typo=1)", "greedy(reserve=x)"] {
+            assert!(GreedyValue::from_name(bad).is_err(), "{bad}");
+        }
+    }
+}
