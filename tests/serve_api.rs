@@ -6,7 +6,7 @@
 mod server;
 
 use serde_json::{Value, json};
-use server::{Served, serve};
+use server::{Served, serve, serve_with};
 use std::time::{Duration, Instant};
 
 fn client() -> ureq::Agent {
@@ -89,7 +89,7 @@ fn bad_requests_are_refused_in_words() {
         (json!({"game": "score4(size=9)", "seats": ["human", "random"]}), "score4"),
         (json!({"game": "score4", "seats": ["human"]}), "needs 2 seats, not 1"),
         (json!({"game": "score4", "seats": ["human", "lookahead"]}), "unknown agent \"lookahead\""),
-        (json!({"game": "score4", "seats": ["human", "run:/no/such/run"]}), "/no/such/run"),
+        (json!({"game": "score4", "seats": ["human", "run:/no/such/run"]}), tabula::serve::REFUSED),
         (json!({"game": "score4", "seats": ["human", "cmd:/bin/sh -c true"]}), "cannot be started from a page"),
     ];
     for (body, says) in refused {
@@ -259,4 +259,90 @@ fn fifty_games_against_random_at_once() {
     assert_eq!(ids.len(), 50, "50 distinct tables");
     assert!(results.iter().all(|v| v["done"] == true && v["result"].is_string()));
     eprintln!("50 concurrent Score 4 games against random: {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// A page seats only the models under the server's `--models` folders (by default `runs/` and
+/// `checkpoints/`): every other path, there or not, gets the same answer, which names nothing.
+#[test]
+fn a_page_loads_models_only_from_the_model_folders() {
+    let seat = |server: &Served, spec: &str| {
+        post(server, "/api/tables", json!({"game": "score4", "seats": ["human", spec], "seed": 1}))
+    };
+    let outside = [
+        "run:/etc",
+        "ckpt:/etc/passwd",
+        "run:/root/.ssh",
+        "run:/no/such/run",
+        "ckpt:checkpoints/../Cargo.toml",
+        "ckpt:checkpoints/score4/../../README.md",
+    ];
+    let refused_alike = |server: &Served| {
+        for spec in outside {
+            let answer = seat(server, spec);
+            assert_eq!(answer.0, 400, "{spec}: {answer:?}");
+            let error = error_of(&answer);
+            assert_eq!(error, format!("seat {spec:?}: {}", tabula::serve::REFUSED), "{spec}");
+        }
+    };
+    // By default: the shipped checkpoint folder of the working directory (the package root).
+    let server = serve();
+    refused_alike(&server);
+    let (status, table) = seat(&server, "ckpt:checkpoints/score4/model.bpk:8");
+    assert_eq!(status, 201, "{table}");
+    assert_eq!(table["seats"][1]["name"], "ckpt:checkpoints/score4/model.bpk:8", "the name shows no server folder");
+    drop(server);
+
+    // With --models, that folder alone: a copy of the model there loads, the default folders do not.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("score4");
+    std::fs::create_dir_all(&copy).unwrap();
+    for file in ["model.bpk", "model.json", "config.toml"] {
+        std::fs::copy(format!("checkpoints/score4/{file}"), copy.join(file)).unwrap();
+    }
+    let server = serve_with(50, &["--models", dir.path().to_str().unwrap()]);
+    refused_alike(&server);
+    let answer = seat(&server, "ckpt:checkpoints/score4/model.bpk:8");
+    assert_eq!(error_of(&answer), format!("seat \"ckpt:checkpoints/score4/model.bpk:8\": {}", tabula::serve::REFUSED));
+    let spec = format!("ckpt:{}:8", copy.join("model.bpk").display());
+    let (status, table) = seat(&server, &spec);
+    assert_eq!(status, 201, "{table}");
+    let id = table["id"].as_str().unwrap();
+    let (status, _) = post(&server, &format!("/api/tables/{id}/move"), json!({"label": "B2"}));
+    assert_eq!(status, 200);
+    let (status, after) = post(&server, &format!("/api/tables/{id}/agent"), json!({}));
+    assert_eq!((status, after["moves"].as_array().unwrap().len()), (200, 2), "{after}");
+}
+
+/// Past its threads and queue the server answers 429 at once, with a sentence; the work it took
+/// on is done, and it serves again when that is over.
+#[test]
+fn too_much_agent_work_is_refused_with_429() {
+    let server = serve_with(1500, &["--agent-threads", "1", "--queue", "1"]);
+    // Four tables whose agent (mcts thinking 1.5 s a move) is to move.
+    let ids: Vec<String> = (0..4)
+        .map(|k| {
+            let (status, table) =
+                post(&server, "/api/tables", json!({"game": "score4", "seats": ["mcts", "human"], "seed": k}));
+            assert_eq!(status, 201, "{table}");
+            table["id"].as_str().map(String::from).unwrap_or_else(|| panic!("{table}"))
+        })
+        .collect();
+    let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
+        let asks: Vec<_> = ids
+            .iter()
+            .map(|id| {
+                let server = &server;
+                scope.spawn(move || post(server, &format!("/api/tables/{id}/agent"), json!({})))
+            })
+            .collect();
+        asks.into_iter().map(|a| a.join().unwrap()).collect()
+    });
+    let busy: Vec<&(u16, Value)> = answers.iter().filter(|a| a.0 == 429).collect();
+    let done = answers.iter().filter(|a| a.0 == 200).count();
+    assert_eq!((done, busy.len()), (2, 2), "one thinks, one waits, two are turned away: {answers:?}");
+    assert!(error_of(busy[0]).contains("the server is busy"), "{busy:?}");
+    let turned_away = ids.iter().zip(&answers).find(|(_, a)| a.0 == 429).map(|(id, _)| id).unwrap();
+    let (status, view) = post(&server, &format!("/api/tables/{turned_away}/agent"), json!({}));
+    assert_eq!(status, 200, "served once the work is done: {view}");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 1, "the refused request changed nothing");
 }

@@ -2,8 +2,10 @@
 //! take time (an agent thinking, a model loading) runs on blocking threads, never on the
 //! async ones, so one slow agent does not stall other people's games.
 
+use super::models::ModelDirs;
 use super::replay::Replay;
 use super::table::{Refusal, Table, View};
+use super::work::{Busy, WorkQueue};
 use crate::players::{BuildOptions, GameTask, KnownGame, with_game};
 use crate::registry::registry;
 use axum::Router;
@@ -42,16 +44,31 @@ impl Entry {
 
 type Slot = Arc<tokio::sync::Mutex<Entry>>;
 
+/// How a server builds agents, where it may load models from, and how much game work it takes on.
+#[derive(Debug)]
+pub struct ServeConfig {
+    pub options: BuildOptions,
+    pub models: ModelDirs,
+    pub work: WorkQueue,
+}
+
+impl ServeConfig {
+    /// `options`, the default model folders, and the work bounds for this machine.
+    pub fn new(options: BuildOptions) -> ServeConfig {
+        ServeConfig { options, models: ModelDirs::default_dirs(), work: WorkQueue::for_this_machine() }
+    }
+}
+
 /// Everything the server holds: the tables, by number.
 pub struct Server {
     tables: Mutex<BTreeMap<u64, Slot>>,
     next_id: AtomicU64,
-    options: BuildOptions,
+    config: ServeConfig,
 }
 
 impl Server {
-    pub fn new(options: BuildOptions) -> Server {
-        Server { tables: Mutex::new(BTreeMap::new()), next_id: AtomicU64::new(1), options }
+    pub fn new(config: ServeConfig) -> Server {
+        Server { tables: Mutex::new(BTreeMap::new()), next_id: AtomicU64::new(1), config }
     }
 
     fn insert(&self, entry: Entry) -> (u64, Slot) {
@@ -87,6 +104,12 @@ impl ApiError {
     }
     fn not_found(message: impl Into<String>) -> ApiError {
         ApiError(StatusCode::NOT_FOUND, message.into())
+    }
+}
+
+impl From<Busy> for ApiError {
+    fn from(busy: Busy) -> ApiError {
+        ApiError(StatusCode::TOO_MANY_REQUESTS, busy.0)
     }
 }
 
@@ -126,8 +149,14 @@ async fn with_table(
     work: impl FnOnce(&mut Entry) -> Result<(), Refusal> + Send + 'static,
 ) -> Result<Response, ApiError> {
     let (number, slot) = server.get(&id)?;
+    let ticket = server.config.work.admit()?;
     let mut entry = slot.lock_owned().await;
-    let outcome = tokio::task::spawn_blocking(move || work(&mut entry).map(|()| entry.view(number))).await;
+    let running = ticket.run().await;
+    let outcome = tokio::task::spawn_blocking(move || {
+        let _running = running;
+        work(&mut entry).map(|()| entry.view(number))
+    })
+    .await;
     match outcome {
         Ok(Ok(view)) => Ok(json_response(StatusCode::OK, &view)),
         Ok(Err(refusal)) => Err(refusal.into()),
@@ -223,11 +252,14 @@ struct NewTable {
 
 async fn new_table(State(server): State<Arc<Server>>, bytes: Bytes) -> Result<Response, ApiError> {
     let request: NewTable = body(&bytes)?;
-    let options = server.options.clone();
+    let ticket = server.config.work.admit()?;
+    let running = ticket.run().await;
+    let (options, models) = (server.config.options.clone(), server.config.models.clone());
     let seed = request.seed;
     let id_hint = server.next_id.load(Ordering::Relaxed);
     let built = tokio::task::spawn_blocking(move || {
-        Table::new(&request.game, &request.seats, seed.unwrap_or(id_hint), &options)
+        let _running = running;
+        Table::new(&request.game, &request.seats, seed.unwrap_or(id_hint), &options, &models)
     })
     .await
     .map_err(|e| {

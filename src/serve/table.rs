@@ -1,6 +1,7 @@
 //! One game on the server: its seats (a person, or an agent built from a player spec), the
 //! moves so far, and what the last agent weighed. Plain synchronous code; `api` runs it.
 
+use super::models::ModelDirs;
 use crate::players::{BuildOptions, PlayerSpec};
 use crate::session::{AgentCache, GameEnv, build_env, parse_agent};
 use serde::Serialize;
@@ -130,8 +131,8 @@ pub struct View {
 }
 
 /// Reads a seat: `human`, or a player spec. Programs (`cmd:`) are refused: a page must not start
-/// processes on the server.
-pub fn parse_seat(text: &str) -> Result<Option<PlayerSpec>> {
+/// processes on the server; so are model files outside `models`, with one answer for all.
+pub fn parse_seat(text: &str, models: &ModelDirs) -> Result<Option<PlayerSpec>> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("human") || text.eq_ignore_ascii_case("you") {
         return Ok(None);
@@ -142,13 +143,17 @@ pub fn parse_seat(text: &str) -> Result<Option<PlayerSpec>> {
             "seat {text:?}: programs (cmd:) cannot be started from a page; rate them with tabula arena"
         )));
     }
+    // The seat keeps the path as the page gave it: its name must not show the server's folders.
+    if let PlayerSpec::Run { dir: path, .. } | PlayerSpec::Checkpoint { path, .. } = &spec {
+        models.check(path).map_err(|refused| Refusal::Bad(format!("seat {text:?}: {refused}")))?;
+    }
     Ok(Some(spec))
 }
 
 impl Table {
     /// A new game of `spec` with one seat per player (`human` or a player spec). Builds the
     /// agents now (loading models), so that a bad seat fails here.
-    pub fn new(spec: &str, seats: &[String], seed: u64, options: &BuildOptions) -> Result<Table> {
+    pub fn new(spec: &str, seats: &[String], seed: u64, options: &BuildOptions, models: &ModelDirs) -> Result<Table> {
         let mut env = build_env(spec.trim()).map_err(Refusal::Bad)?;
         let players = env.game().num_players();
         if seats.len() != players {
@@ -163,7 +168,7 @@ impl Table {
         let game_spec = env.game().spec();
         let mut built = Vec::with_capacity(players);
         for (k, text) in seats.iter().enumerate() {
-            built.push(match parse_seat(text)? {
+            built.push(match parse_seat(text, models)? {
                 None => Seat::Human,
                 Some(player) => {
                     let mut agent = AgentCache::new(player, options.clone(), seed.wrapping_add(k as u64));
@@ -381,7 +386,8 @@ mod tests {
 
     fn table(spec: &str, seats: &[&str]) -> Table {
         let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-        Table::new(spec, &seats, 1, &BuildOptions::default()).unwrap_or_else(|e| panic!("{e:?}"))
+        Table::new(spec, &seats, 1, &BuildOptions::default(), &ModelDirs::default_dirs())
+            .unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     #[test]
@@ -412,7 +418,11 @@ mod tests {
         assert!(t.human_move(None, Some("z9")).is_err());
         let bad = |spec: &str, seats: &[&str]| {
             let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-            Table::new(spec, &seats, 0, &BuildOptions::default()).err().unwrap().message().to_string()
+            Table::new(spec, &seats, 0, &BuildOptions::default(), &ModelDirs::default_dirs())
+                .err()
+                .unwrap()
+                .message()
+                .to_string()
         };
         assert!(bad("chess", &["human", "human"]).contains("unknown game \"chess\""));
         assert!(bad("score4", &["human"]).contains("needs 2 seats, not 1"));

@@ -19,8 +19,15 @@ impl Drop for Served {
 
 /// Starts the server and reads its address from the first line it prints.
 pub fn serve() -> Served {
+    serve_with(50, &[])
+}
+
+/// The same with the baselines' thinking time and more options (`--models DIR`, ...).
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub fn serve_with(movetime_ms: u64, more: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--port", "0", "--movetime-ms", "50"])
+        .args(["serve", "--port", "0", "--movetime-ms", &movetime_ms.to_string()])
+        .args(more)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
