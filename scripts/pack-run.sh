@@ -15,7 +15,10 @@ run=${run%/}
 [[ -f "$run/checkpoints/latest" ]] || { echo "pack-run: $run has no checkpoints/latest: not a tabula run, or no checkpoint yet" >&2; exit 1; }
 latest=$(cat "$run/checkpoints/latest")
 name=$(basename "$run")
+# The manifest (sizes and SHA-256 of the checkpoint's files) travels too, where there is one.
+manifest=()
+[[ -f "$run/checkpoints/$latest/manifest.json" ]] && manifest=("$name/checkpoints/$latest/manifest.json")
 tar -C "$(dirname "$run")" -cJf "$out" \
     "$name/config.toml" "$name/log.jsonl" "$name/checkpoints/latest" \
-    "$name/checkpoints/$latest/learner" "$name/checkpoints/$latest/progress.json"
+    "$name/checkpoints/$latest/learner" "$name/checkpoints/$latest/progress.json" "${manifest[@]}"
 echo "pack-run: $out holds $name at $latest ($(du -h "$out" | cut -f1))"

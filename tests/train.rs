@@ -460,3 +460,88 @@ fn train_throughput_measures_binaries_and_configs_taking_turns() {
     // Sixteen times the simulations a move: fewer positions a second (0.6x here).
     assert!(median(&rows[1]) < median(&rows[0]), "{table}");
 }
+
+/// The largest file of a checkpoint's learner (its weights), with one bit flipped.
+fn flip_a_bit(ckpt: &Path) -> std::path::PathBuf {
+    let mut files: Vec<_> = std::fs::read_dir(ckpt.join("learner")).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort_by_key(|f| std::fs::metadata(f).unwrap().len());
+    let file = files.pop().unwrap();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x04;
+    std::fs::write(&file, bytes).unwrap();
+    file
+}
+
+#[test]
+fn a_damaged_latest_checkpoint_resumes_from_the_newest_intact_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tiny_run(tmp.path(), 9);
+    let checkpoints = run.join("checkpoints");
+    let (step, latest) = checkpoint_step(&run).unwrap();
+    assert_eq!(step, 9);
+    let bad = flip_a_bit(&latest);
+
+    let stderr = resume(&run, 12);
+    let name = bad.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(stderr.contains("checkpoint step-0000000009 is damaged"), "{stderr}");
+    assert!(stderr.contains(&name) && stderr.contains("SHA-256"), "the bad file is named: {stderr}");
+    assert!(stderr.contains("resuming from step-0000000006 instead: 3 steps lost"), "{stderr}");
+    assert!(checkpoints.join("damaged-step-0000000009").is_dir(), "the damaged checkpoint is kept aside");
+    assert_eq!(checkpoint_step(&run).unwrap().0, 12, "the run went on from step 6 to 12");
+
+    // A truncated copy of the newest, and a flipped bit in the other: nothing intact, and it says so.
+    let (_, newest) = checkpoint_step(&run).unwrap();
+    let progress = newest.join("progress.json");
+    let text = std::fs::read(&progress).unwrap();
+    std::fs::write(&progress, &text[..text.len() / 2]).unwrap();
+    flip_a_bit(&checkpoints.join("step-0000000009"));
+    let out = tabula().args(["train", "--quiet", "--max-steps", "15", "--resume"]).arg(&run).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no intact checkpoint"), "{stderr}");
+    assert!(stderr.contains("progress.json is") && stderr.contains("the manifest says"), "{stderr}");
+}
+
+/// Trains the tiny config to `steps` with checkpoint writes failing at `fail` (as on a full
+/// disk, through the trainer's failure hook); the exit status and stderr.
+fn train_failing(dir: &Path, steps: u64, fail: &str) -> (bool, String) {
+    let config = dir.join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let out = tabula()
+        .args(["train", "score4", "--quiet", "--max-steps", &steps.to_string(), "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(dir.join("run"))
+        .env("TABULA_FAIL_CHECKPOINTS", fail)
+        .output()
+        .unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_is_tried_again_and_three_in_a_row_stop_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (ok, stderr) = train_failing(tmp.path(), 12, "6");
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("the checkpoint at step 6 could not be written"), "{stderr}");
+    assert!(stderr.contains("No space left on device") && stderr.contains("step-0000000006.tmp"), "{stderr}");
+    assert!(stderr.contains("the last intact one is") && stderr.contains("step-0000000003"), "{stderr}");
+    let run = tmp.path().join("run");
+    assert_eq!(checkpoint_step(&run).unwrap().0, 12, "the next checkpoints were written");
+    let names: Vec<String> = std::fs::read_dir(run.join("checkpoints"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "nothing half-written is left: {names:?}");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let (ok, stderr) = train_failing(tmp.path(), 30, "6,9,12,15");
+    assert!(!ok, "{stderr}");
+    assert!(stderr.contains("stopped: 3 checkpoints in a row could not be written"), "{stderr}");
+    assert!(stderr.contains("the last intact checkpoint is") && stderr.contains("step-0000000003"), "{stderr}");
+    let run = tmp.path().join("run");
+    assert_eq!(checkpoint_step(&run).unwrap().0, 3);
+    let stderr = resume(&run, 6);
+    assert!(stderr.contains("at step 3"), "the run goes on from its last checkpoint: {stderr}");
+}

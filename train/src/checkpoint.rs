@@ -1,6 +1,7 @@
-//! Checkpoint directories written atomically: everything goes into a temporary directory which
-//! is renamed into place, then the `latest` pointer is replaced by rename. A run killed at any
-//! moment leaves the previous checkpoint intact.
+//! Checkpoint directories written atomically: everything goes into a temporary directory, with a
+//! manifest of its files' sizes and SHA-256 last ([`tabula_models::manifest`]), which is renamed
+//! into place, then the `latest` pointer is replaced by rename. A run killed at any moment leaves
+//! the previous checkpoint intact, and a checkpoint damaged later is found when it is read.
 
 use anyhow::Context;
 use std::fs;
@@ -22,9 +23,17 @@ pub fn write_checkpoint(
     if tmp.exists() {
         fs::remove_dir_all(&tmp)?;
     }
-    fs::create_dir_all(&tmp)?;
-    write(&tmp).with_context(|| format!("writing checkpoint {}", tmp.display()))?;
-    sync_dir_files(&tmp)?;
+    fs::create_dir_all(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+    let filled = write(&tmp)
+        .and_then(|()| injected_failure(name))
+        .and_then(|()| tabula_models::manifest::write(&tmp))
+        .and_then(|()| sync_dir_files(&tmp))
+        .with_context(|| format!("writing checkpoint {}", tmp.display()));
+    if let Err(error) = filled {
+        // What was written of it goes, to give back the space (a full disk is the usual cause).
+        let _ = fs::remove_dir_all(&tmp);
+        return Err(error);
+    }
     let dest = root.join(name);
     if dest.exists() {
         fs::remove_dir_all(&dest)?;
@@ -33,6 +42,17 @@ pub fn write_checkpoint(
     write_file_atomically(&root.join(LATEST), name.as_bytes())?;
     prune(root, keep)?;
     Ok(dest)
+}
+
+/// Failure injection for the tests of a full disk: `TABULA_FAIL_CHECKPOINTS` names checkpoint
+/// steps (`3,6`) or `all`; writing those fails as a full disk would, after the files are in.
+fn injected_failure(name: &str) -> anyhow::Result<()> {
+    let Ok(steps) = std::env::var("TABULA_FAIL_CHECKPOINTS") else { return Ok(()) };
+    let step = name.strip_prefix("step-").and_then(|s| s.parse::<u64>().ok());
+    let fails = steps.trim() == "all"
+        || steps.split(',').any(|s| s.trim().parse::<u64>().ok().is_some_and(|s| Some(s) == step));
+    anyhow::ensure!(!fails, "No space left on device (injected by TABULA_FAIL_CHECKPOINTS={steps})");
+    Ok(())
 }
 
 /// Writes `bytes` to `path` through a temporary file, fsync and rename.
@@ -105,8 +125,12 @@ mod tests {
     fn a_failed_write_leaves_the_previous_checkpoint() {
         let dir = tempfile::tempdir().unwrap();
         write_checkpoint(dir.path(), &name_for_step(1), 3, |d| Ok(fs::write(d.join("x"), "one")?)).unwrap();
-        let err = write_checkpoint(dir.path(), &name_for_step(2), 3, |_| anyhow::bail!("disk full"));
+        let err = write_checkpoint(dir.path(), &name_for_step(2), 3, |d| {
+            fs::write(d.join("x"), "half of two")?;
+            anyhow::bail!("disk full")
+        });
         assert!(err.is_err());
+        assert!(!dir.path().join(format!(".{}.tmp", name_for_step(2))).exists(), "the half-written one is gone");
         let l = latest(dir.path()).unwrap().unwrap();
         assert_eq!(fs::read_to_string(l.join("x")).unwrap(), "one");
     }

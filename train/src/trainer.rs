@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
-use tabula_models::run_files::latest_learner;
+use tabula_models::manifest::Damage;
+use tabula_models::run_files::{REPLAY_FILE, latest_learner};
 use tabula_models::{NetEvaluator, net_agent};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
 use tabula_search::SharedAdvisor;
@@ -86,12 +87,17 @@ pub struct Trainer<G: Game> {
     /// The replay buffer in the newest checkpoint and when its bytes were written: checkpoints
     /// link it until `schedule.replay_snapshot_minutes` have passed.
     replay_snapshot: Option<(PathBuf, Instant)>,
+    /// Checkpoints in a row that could not be written (a full disk): the run goes on from the
+    /// previous one until [`MAX_FAILED_CHECKPOINTS`].
+    failed_checkpoints: usize,
 }
+
+/// A run whose checkpoints fail this many times in a row stops (its last intact checkpoint
+/// stays): training on without a way to keep what it learns would only lose more.
+pub const MAX_FAILED_CHECKPOINTS: usize = 3;
 
 /// The playable model of a run (weights; the card is `model.json` beside it) and its config.
 pub use tabula_models::run_files::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
-/// A checkpoint's replay buffer (bincode).
-const REPLAY_FILE: &str = "replay.bin";
 
 /// How a checkpoint holds the replay buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +144,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
+            failed_checkpoints: 0,
             schedule_end_seconds: 0.0,
             advisor: None,
         })
@@ -151,12 +158,14 @@ impl<G: Game> Trainer<G> {
         self
     }
 
-    /// Continues the run in `out` from its latest checkpoint. A checkpoint without its
-    /// `replay.bin` resumes with an empty replay buffer.
+    /// Continues the run in `out` from its newest intact checkpoint (damaged newer ones are said
+    /// and set aside: [`set_aside_damaged`]). A checkpoint without its `replay.bin` resumes with
+    /// an empty replay buffer.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
         let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
-        let (dir, learner) = latest_learner(out, &Expected::game(&game))?
+        let (found, learner) = latest_learner(out, &Expected::game(&game))?
             .with_context(|| format!("{} has no checkpoint yet: start it again without --resume", out.display()))?;
+        let dir = found.dir;
         // A run carried to another machine may leave its replay buffer behind (it is most of a
         // checkpoint's bytes); the buffer then refills from self-play before the learner goes on.
         let replay = match std::fs::read(dir.join(REPLAY_FILE)) {
@@ -167,6 +176,7 @@ impl<G: Game> Trainer<G> {
             }
         };
         let progress: Progress = serde_json::from_slice(&std::fs::read(dir.join("progress.json"))?)?;
+        set_aside_damaged(&found.passed_over, &dir, progress.step)?;
         let log = RunLog::open(out)?;
         Ok(Trainer {
             game,
@@ -181,6 +191,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
+            failed_checkpoints: 0,
             schedule_end_seconds: 0.0,
             advisor: None,
         })
@@ -332,7 +343,8 @@ impl<G: Game> Trainer<G> {
                 self.evaluate()?;
             }
             if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
-                self.checkpoint(start.elapsed().as_secs_f64(), ReplayCopy::LinkRecent)?;
+                let written = self.checkpoint(start.elapsed().as_secs_f64(), ReplayCopy::LinkRecent);
+                self.after_checkpoint(written, bar)?;
             }
         }
         Ok(())
@@ -452,6 +464,32 @@ impl<G: Game> Trainer<G> {
         self.log.flush()?;
         self.last_evaluation = Some((self.progress.step, results.clone()));
         Ok(results)
+    }
+
+    /// A checkpoint that could not be written is said (with its path and why) and tried again at
+    /// the next one; the previous checkpoint stays intact. After [`MAX_FAILED_CHECKPOINTS`] in a
+    /// row the run stops with that message.
+    fn after_checkpoint(&mut self, written: anyhow::Result<()>, bar: &ProgressBar) -> anyhow::Result<()> {
+        let Err(error) = written else {
+            self.failed_checkpoints = 0;
+            return Ok(());
+        };
+        self.failed_checkpoints += 1;
+        let last = tabula_models::run_files::latest(&self.out.join(CHECKPOINTS_DIR)).ok().flatten();
+        let kept = last.map_or("none yet".to_string(), |d| d.display().to_string());
+        if self.failed_checkpoints >= MAX_FAILED_CHECKPOINTS {
+            return Err(error.context(format!(
+                "stopped: {MAX_FAILED_CHECKPOINTS} checkpoints in a row could not be written (is the disk full?); the last intact checkpoint is {kept}"
+            )));
+        }
+        // Said even under --quiet (a hidden bar prints nothing).
+        bar.suspend(|| {
+            eprintln!(
+                "tabula: the checkpoint at step {} could not be written: {error:#}; the last intact one is {kept}; trying again at the next ({} of {MAX_FAILED_CHECKPOINTS} failures in a row)",
+                self.progress.step, self.failed_checkpoints
+            )
+        });
+        Ok(())
     }
 
     fn checkpoint(&mut self, seconds_this_session: f64, replay_copy: ReplayCopy) -> anyhow::Result<()> {
@@ -611,4 +649,22 @@ impl LossSums {
 /// The trained model of a run directory, checked against `game`.
 pub fn load_model<G: Game>(game: &G, run: &Path) -> anyhow::Result<(PolicyValueNet, ModelCard)> {
     Ok(PolicyValueNet::load(&run.join(MODEL_FILE), &Expected::game(game))?)
+}
+
+/// Renames each damaged checkpoint `step-N` to `damaged-step-N` (kept for a look, out of the
+/// way of pruning and of the next resume) and says on stderr which file was bad, where the run
+/// goes on from, and how many steps are lost.
+fn set_aside_damaged(passed_over: &[(PathBuf, Damage)], resumed: &Path, step: u64) -> anyhow::Result<()> {
+    for (dir, damage) in passed_over {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let lost = name.strip_prefix("step-").and_then(|n| n.parse::<u64>().ok()).map_or(0, |s| s.saturating_sub(step));
+        let aside = dir.with_file_name(format!("damaged-{name}"));
+        std::fs::rename(dir, &aside).with_context(|| format!("setting aside {}", dir.display()))?;
+        eprintln!(
+            "tabula: checkpoint {name} is damaged ({damage}); resuming from {} instead: {lost} steps lost (the damaged one is kept as {})",
+            resumed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            aside.display()
+        );
+    }
+    Ok(())
 }

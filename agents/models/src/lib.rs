@@ -12,6 +12,7 @@
 //! * [`run_files`] — the names of a run's files and its latest checkpoint.
 
 pub mod evaluator;
+pub mod manifest;
 pub mod model;
 pub mod play_config;
 pub mod run_files;
