@@ -64,33 +64,28 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             .with_context(|| format!("there is no default training config for {} yet", spec.name))?
             .to_string(),
     };
+    let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     if AfterstateConfig::is_afterstate(&text) {
         let mut config = AfterstateConfig::from_toml(&text)?;
         if !spec.params.is_empty() || args.config.is_none() && spec.name != config.game {
             config.game = spec.to_string();
         }
-        if let Some(seed) = args.seed {
-            config.seed = seed;
-        }
+        config.seed = args.seed.unwrap_or(config.seed);
         if args.print_config {
             print!("{}", config.to_toml());
             return Ok(());
         }
-        let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
         return train_afterstate(&config, &out, false, &args);
     }
     let mut config = match &args.config {
         Some(path) => TrainConfig::load(path)?,
         None => default_config(&spec)?,
     };
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
+    config.seed = args.seed.unwrap_or(config.seed);
     if args.print_config {
         print!("{}", config.to_toml());
         return Ok(());
     }
-    let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let game_spec = config.game.clone();
     let advisor = config.search.advisor.clone();
     dispatch(&game_spec, None, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })

@@ -139,31 +139,28 @@ impl NTupleNet {
         for (k, p) in self.tuples.placements().iter().enumerate() {
             out.push((self.table_start[p.table] + self.tuples.entry(k, codes)) as u32);
         }
-        if self.spec.counts {
-            let mut counts = [0usize; 256];
-            for &c in codes {
-                counts[c as usize] += 1;
-            }
-            let n = self.shape().cells() + 1;
-            for (code, &count) in counts[..self.shape().codes].iter().enumerate() {
-                out.push((self.counts_start + code * n + count) as u32);
-            }
+        self.for_each_count_weight(codes, |index| out.push(index as u32));
+    }
+
+    /// With `counts`, calls `read` with the index of each code's count weight on this board.
+    fn for_each_count_weight(&self, codes: &[u8], mut read: impl FnMut(usize)) {
+        if !self.spec.counts {
+            return;
+        }
+        let mut counts = [0usize; 256];
+        for &c in codes {
+            counts[c as usize] += 1;
+        }
+        let n = self.shape().cells() + 1;
+        for (code, &count) in counts[..self.shape().codes].iter().enumerate() {
+            read(self.counts_start + code * n + count);
         }
     }
 
     /// The value of a board.
     pub fn value(&self, codes: &[u8]) -> f32 {
         let mut v: f32 = (0..self.tuples.placements().len()).map(|k| self.placement_weight(k, codes)).sum();
-        if self.spec.counts {
-            let mut counts = [0usize; 256];
-            for &c in codes {
-                counts[c as usize] += 1;
-            }
-            let n = self.shape().cells() + 1;
-            for (code, &count) in counts[..self.shape().codes].iter().enumerate() {
-                v += self.weight(self.counts_start + code * n + count);
-            }
-        }
+        self.for_each_count_weight(codes, |index| v += self.weight(index));
         v
     }
 
