@@ -14,7 +14,9 @@
 //! let board = [0, 1, 0, 1, 1, 0, 0, 0, 1];
 //! let mut active = Vec::new();
 //! net.active(&board, &mut active);
-//! net.learn(&active, 1.0);
+//! assert_eq!(active.len(), 4 + 2, "four 2x2 placements, and a count for each of the two codes");
+//! // A step shared among the weights the board reads raises its value by 1.
+//! net.learn(&active, 1.0 / active.len() as f32);
 //! assert!((net.value(&board) - 1.0).abs() < 1e-6);
 //! ```
 
