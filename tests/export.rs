@@ -17,7 +17,8 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
     let out =
         tabula().arg("export").arg(&run).arg("--out").arg(&out_dir).arg("--results").arg(&results).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for file in ["model.bpk", "model.json", "config.toml", "curves.png", "README.md"] {
+    tabula_models::manifest::verify(&out_dir).expect("the export's manifest matches its files");
+    for file in ["model.bpk", "model.json", "config.toml", "manifest.json", "curves.png", "README.md"] {
         assert!(out_dir.join(file).is_file(), "{file} missing");
     }
 

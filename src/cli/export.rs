@@ -69,7 +69,9 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     let title = format!("{} — {} steps, {hours:.2} h", card.game_spec, card.training_step);
     curves.draw_png(&title, &args.out.join("curves.png"), (1200, 800))?;
     std::fs::write(args.out.join("README.md"), readme(&card, &config, hours, results.as_deref()))?;
-    println!("{}: model.bpk, model.json, config.toml, curves.png, README.md", args.out.display());
+    // The model's files, checked by the bots' tests against what they compile in.
+    tabula_models::manifest::write_files(&args.out, &[MODEL_FILE, "model.json", CONFIG_FILE])?;
+    println!("{}: model.bpk, model.json, config.toml, manifest.json, curves.png, README.md", args.out.display());
     Ok(())
 }
 

@@ -14,11 +14,13 @@ use tabula_core::{Agent, Game};
 use tabula_models::{PlayConfig, TrainedModel};
 use tabula_search::SharedAdvisor;
 
-/// A checkpoint folder's three files, as bytes in the binary.
+/// A checkpoint folder's three files, and the manifest of their checksums that `tabula export`
+/// wrote beside them, as bytes in the binary.
 struct Embedded {
     weights: &'static [u8],
     card: &'static str,
     config: &'static str,
+    manifest: &'static str,
 }
 
 macro_rules! embed {
@@ -27,6 +29,7 @@ macro_rules! embed {
             weights: include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/model.bpk")),
             card: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/model.json")),
             config: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/config.toml")),
+            manifest: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/", $game, "/manifest.json")),
         }
     };
 }
@@ -51,6 +54,20 @@ fn embedded<G: Game>(game: &G) -> anyhow::Result<Embedded> {
 pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
     let embedded = embedded(game)?;
     TrainedModel::from_embedded(game, embedded.weights, embedded.card, embedded.config)
+}
+
+/// Whether the files compiled in for `game` are the ones `tabula export` wrote (their sizes and
+/// SHA-256 against its `manifest.json`): a damaged or hand-edited model is found before it ships.
+pub fn verify<G: Game>(game: &G) -> anyhow::Result<()> {
+    let e = embedded(game)?;
+    for (name, bytes) in
+        [("model.bpk", e.weights), ("model.json", e.card.as_bytes()), ("config.toml", e.config.as_bytes())]
+    {
+        tabula_models::manifest::verify_bytes(e.manifest, name, bytes).map_err(|why| {
+            anyhow::anyhow!("checkpoints/{}: {why}", game.spec().split('(').next().unwrap_or_default())
+        })?;
+    }
+    Ok(())
 }
 
 /// The shipped agent's config alone, without loading its network (cheap: a bot that only needs

@@ -108,3 +108,18 @@ fn the_shipped_agents_play_the_recorded_moves() {
     }
     assert_eq!(expected.len(), all.len());
 }
+
+/// Every model compiled into the bots is byte for byte the one `tabula export` wrote: its sizes
+/// and SHA-256 match the folder's `manifest.json`.
+#[test]
+fn the_models_compiled_in_are_the_ones_exported() {
+    fn check<G: Game>(spec: &str) {
+        let game = G::from_spec(&spec.parse::<GameSpec>().unwrap()).unwrap();
+        tabula_bots::shipped::verify(&game).unwrap_or_else(|e| panic!("{e:#}"));
+    }
+    check::<score4::Score4>("score4");
+    check::<superball::Superball>("superball");
+    check::<superply::Superply>("superply");
+    check::<upright::Upright>("upright");
+    check::<clue::Clue>("clue");
+}

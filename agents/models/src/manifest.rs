@@ -58,13 +58,41 @@ pub enum Damage {
 
 /// Writes the manifest of every file under `dir` (call it when the folder is complete).
 pub fn write(dir: &Path) -> anyhow::Result<()> {
+    write_of(dir, files_under(dir)?)
+}
+
+/// Writes the manifest of the files `names` in `dir` only (a shipped model's folder, whose
+/// README and plots are edited by hand after the model is written).
+pub fn write_files(dir: &Path, names: &[&str]) -> anyhow::Result<()> {
+    write_of(dir, names.iter().map(|n| (n.to_string(), dir.join(n))).collect())
+}
+
+fn write_of(dir: &Path, named: Vec<(String, PathBuf)>) -> anyhow::Result<()> {
     let mut files = BTreeMap::new();
-    for (name, path) in files_under(dir)? {
+    for (name, path) in named {
         let (bytes, sha256) = digest(&path).with_context(|| format!("reading {}", path.display()))?;
         files.insert(name, Entry { bytes, sha256 });
     }
     let text = serde_json::to_vec_pretty(&Manifest { files })?;
     fs::write(dir.join(MANIFEST), text).with_context(|| format!("writing {}", dir.join(MANIFEST).display()))
+}
+
+/// Checks `bytes` (a file compiled into a binary) against the entry for `name` in the manifest
+/// text `manifest`.
+pub fn verify_bytes(manifest: &str, name: &str, bytes: &[u8]) -> Result<(), String> {
+    let manifest: Manifest = serde_json::from_str(manifest).map_err(|e| format!("unreadable manifest: {e}"))?;
+    let entry = manifest.files.get(name).ok_or_else(|| format!("the manifest does not list {name}"))?;
+    if bytes.len() as u64 != entry.bytes {
+        return Err(format!("{name} is {} bytes, the manifest says {}", bytes.len(), entry.bytes));
+    }
+    if hex(&Sha256::digest(bytes)) != entry.sha256 {
+        return Err(format!("{name} is not the file that was written (its SHA-256 differs)"));
+    }
+    Ok(())
+}
+
+fn hex(hash: &[u8]) -> String {
+    hash.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Checks every file the manifest of `dir` lists (a file it does not list is not checked).
@@ -136,8 +164,7 @@ fn digest(path: &Path) -> std::io::Result<(u64, String)> {
         hasher.update(&buffer[..n]);
         bytes += n as u64;
     }
-    let hash = hasher.finalize();
-    Ok((bytes, hash.iter().map(|b| format!("{b:02x}")).collect()))
+    Ok((bytes, hex(&hasher.finalize())))
 }
 
 #[cfg(test)]
@@ -162,6 +189,21 @@ mod tests {
         assert_eq!(verify_but(dir.path(), &["progress.json"]), Ok(()));
         fs::write(&progress, b"{\"step\": 4}").unwrap();
         assert_eq!(verify_but(dir.path(), &["progress.json"]), Err(Damage::WrongHash(progress)));
+    }
+
+    #[test]
+    fn a_manifest_of_some_files_checks_those_and_bytes_in_a_binary() {
+        let dir = folder();
+        write_files(dir.path(), &["progress.json"]).unwrap();
+        fs::write(dir.path().join("learner/model.bpk"), b"edited").unwrap();
+        assert_eq!(verify(dir.path()), Ok(()), "only progress.json is listed");
+        let manifest = fs::read_to_string(dir.path().join(MANIFEST)).unwrap();
+        assert_eq!(verify_bytes(&manifest, "progress.json", b"{\"step\": 3}"), Ok(()));
+        assert!(verify_bytes(&manifest, "progress.json", b"{\"step\": 4}").unwrap_err().contains("SHA-256"));
+        assert!(
+            verify_bytes(&manifest, "progress.json", b"{}").unwrap_err().contains("is 2 bytes, the manifest says 11")
+        );
+        assert!(verify_bytes(&manifest, "model.bpk", b"").unwrap_err().contains("does not list"));
     }
 
     #[test]
