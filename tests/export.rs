@@ -22,6 +22,29 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
         assert!(out_dir.join(file).is_file(), "{file} missing");
     }
 
+    // A run whose model was damaged after it was written is not exported, and nothing is written.
+    let damaged = tmp.path().join("damaged");
+    std::fs::create_dir(&damaged).unwrap();
+    for entry in std::fs::read_dir(&run).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, damaged.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut weights = std::fs::read(damaged.join("model.bpk")).unwrap();
+    let middle = weights.len() / 2;
+    weights[middle] ^= 0x01;
+    std::fs::write(damaged.join("model.bpk"), weights).unwrap();
+    let refused_dir = tmp.path().join("refused");
+    let out = tabula().arg("export").arg(&damaged).arg("--out").arg(&refused_dir).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("model.bpk is not the file that was written") && stderr.contains("not exporting"),
+        "{stderr}"
+    );
+    assert!(!refused_dir.exists(), "nothing was written");
+
     // The card keeps what it had and adds where the model came from.
     let card: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("model.json")).unwrap()).unwrap();
     assert_eq!(card["game_spec"], "score4");

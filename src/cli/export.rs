@@ -32,6 +32,16 @@ pub struct ExportArgs {
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     let run = &args.run;
     let weights = run.join(MODEL_FILE);
+    // A run since manifests checks its model against the checksums it wrote: a damaged one is
+    // not shipped.
+    if run.join(tabula_models::manifest::MANIFEST).is_file() {
+        tabula_models::manifest::verify(run).map_err(|damage| {
+            anyhow::anyhow!(
+                "{damage}: not exporting a damaged model (`tabula train --resume {}` writes it again from the newest intact checkpoint)",
+                run.display()
+            )
+        })?;
+    }
     // Loading proves the weights fit their card before anything is written.
     let (net, mut card) = PolicyValueNet::load(&weights, &Expected::any())?;
     let config_path = run.join(CONFIG_FILE);

@@ -538,6 +538,8 @@ impl<G: Game> Trainer<G> {
             card.evaluations.push(serde_json::json!({ "step": step, "games": games, "results": results }));
         }
         self.learner.inference_net().save(&self.out.join(MODEL_FILE), &card)?;
+        // Their checksums, which `tabula export` checks before it ships them.
+        tabula_models::manifest::write_files(&self.out, &[MODEL_FILE, "model.json"])?;
         self.log.flush()?;
         Ok(())
     }
