@@ -116,29 +116,8 @@ impl KnownGame for superball::Superball {
     }
 
     fn ntuple_player(&self, model: Arc<NTupleModel>, name: String) -> anyhow::Result<Factory<Self>> {
-        use tabula_core::cells::CellBoard;
-        let board = self.new_initial_state(0).cell_shape();
-        anyhow::ensure!(
-            model.net.shape() == board,
-            "the n-tuple model was trained on {}x{} boards with {} codes, not {}x{} with {}",
-            model.net.shape().rows,
-            model.net.shape().cols,
-            model.net.shape().codes,
-            board.rows,
-            board.cols,
-            board.codes
-        );
-        let base = model
-            .base
-            .as_deref()
-            .map(tabula_baselines::superball::GreedyValue::from_name)
-            .transpose()
-            .map_err(|e| anyhow::anyhow!("the model's base value: {e}"))?
-            .map(|b| Arc::new(b) as Arc<dyn tabula_ntuple::BaseValue<superball::SuperballState>>);
-        tabula_ntuple::NTupleAgent::new(model.clone(), base.clone(), name.clone()).map_err(anyhow::Error::msg)?;
-        Ok(Box::new(move || {
-            Box::new(tabula_ntuple::NTupleAgent::new(model.clone(), base.clone(), name.clone()).expect("checked above"))
-        }))
+        let agent = tabula_baselines::superball::ntuple_agent(self, model, &name).map_err(anyhow::Error::msg)?;
+        Ok(Box::new(move || Box::new(agent.clone())))
     }
 }
 

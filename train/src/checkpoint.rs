@@ -24,9 +24,12 @@ pub fn write_checkpoint(
         fs::remove_dir_all(&tmp)?;
     }
     fs::create_dir_all(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+    // A file linked from the newest checkpoint (the replay buffer between snapshots) keeps the
+    // checksum it had there: tens of MB are not read again every few seconds.
+    let previous = tabula_models::run_files::latest(root).ok().flatten();
     let filled = write(&tmp)
         .and_then(|()| injected_failure(name))
-        .and_then(|()| tabula_models::manifest::write(&tmp))
+        .and_then(|()| tabula_models::manifest::write_reusing(&tmp, previous.as_deref()))
         .and_then(|()| sync_dir_files(&tmp))
         .with_context(|| format!("writing checkpoint {}", tmp.display()));
     if let Err(error) = filled {

@@ -58,7 +58,45 @@ pub enum Damage {
 
 /// Writes the manifest of every file under `dir` (call it when the folder is complete).
 pub fn write(dir: &Path) -> anyhow::Result<()> {
-    write_of(dir, files_under(dir)?)
+    write_reusing(dir, None)
+}
+
+/// The same, where a file that is a hard link to the same-named file of `previous` (a
+/// checkpoint linking the last one's replay buffer, tens of MB) takes its checksum from
+/// `previous`'s manifest instead of being read again.
+pub fn write_reusing(dir: &Path, previous: Option<&Path>) -> anyhow::Result<()> {
+    let known: BTreeMap<String, Entry> = previous
+        .and_then(|p| fs::read(p.join(MANIFEST)).ok())
+        .and_then(|text| serde_json::from_slice::<Manifest>(&text).ok())
+        .map(|m| m.files)
+        .unwrap_or_default();
+    let mut files = BTreeMap::new();
+    for (name, path) in files_under(dir)? {
+        let linked = previous.zip(known.get(&name)).filter(|(p, _)| same_file(&path, &p.join(&name)));
+        let entry = match linked {
+            Some((_, entry)) => entry.clone(),
+            None => {
+                let (bytes, sha256) = digest(&path).with_context(|| format!("reading {}", path.display()))?;
+                Entry { bytes, sha256 }
+            }
+        };
+        files.insert(name, entry);
+    }
+    save(dir, Manifest { files })
+}
+
+/// Whether two paths are one file (a hard link), as far as this system can tell.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        matches!((fs::metadata(a), fs::metadata(b)), (Ok(a), Ok(b)) if (a.dev(), a.ino()) == (b.dev(), b.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
 }
 
 /// Writes the manifest of the files `names` in `dir` only (a shipped model's folder, whose
@@ -73,7 +111,11 @@ fn write_of(dir: &Path, named: Vec<(String, PathBuf)>) -> anyhow::Result<()> {
         let (bytes, sha256) = digest(&path).with_context(|| format!("reading {}", path.display()))?;
         files.insert(name, Entry { bytes, sha256 });
     }
-    let text = serde_json::to_vec_pretty(&Manifest { files })?;
+    save(dir, Manifest { files })
+}
+
+fn save(dir: &Path, manifest: Manifest) -> anyhow::Result<()> {
+    let text = serde_json::to_vec_pretty(&manifest)?;
     fs::write(dir.join(MANIFEST), text).with_context(|| format!("writing {}", dir.join(MANIFEST).display()))
 }
 
@@ -189,6 +231,30 @@ mod tests {
         assert_eq!(verify_but(dir.path(), &["progress.json"]), Ok(()));
         fs::write(&progress, b"{\"step\": 4}").unwrap();
         assert_eq!(verify_but(dir.path(), &["progress.json"]), Err(Damage::WrongHash(progress)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_linked_from_the_previous_folder_keeps_its_checksum_unread() {
+        let previous = folder();
+        let next = tempfile::tempdir().unwrap();
+        fs::hard_link(previous.path().join("progress.json"), next.path().join("progress.json")).unwrap();
+        fs::write(next.path().join("fresh"), b"new bytes").unwrap();
+        // The previous manifest's entry for the linked file is taken as it stands (here made
+        // different on purpose, to show it is not read again); the fresh file is read.
+        let text = fs::read_to_string(previous.path().join(MANIFEST)).unwrap();
+        let mut manifest: Manifest = serde_json::from_str(&text).unwrap();
+        manifest.files.get_mut("progress.json").unwrap().sha256 = "taken from the previous".into();
+        save(previous.path(), manifest).unwrap();
+        write_reusing(next.path(), Some(previous.path())).unwrap();
+        let written: Manifest = serde_json::from_slice(&fs::read(next.path().join(MANIFEST)).unwrap()).unwrap();
+        assert_eq!(written.files["progress.json"].sha256, "taken from the previous");
+        assert_eq!(written.files["fresh"].bytes, 9);
+        // A copy rather than a link is read.
+        fs::remove_file(next.path().join("progress.json")).unwrap();
+        fs::copy(previous.path().join("progress.json"), next.path().join("progress.json")).unwrap();
+        write_reusing(next.path(), Some(previous.path())).unwrap();
+        assert_eq!(verify(next.path()), Ok(()));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use tabula_core::cells::CellBoard;
 use tabula_core::{Action, Agent, State};
 
 /// A one-move afterstate player.
+#[derive(Clone)]
 pub struct NTupleAgent<S> {
     pub model: Arc<NTupleModel>,
     pub base: Option<Arc<dyn BaseValue<S>>>,

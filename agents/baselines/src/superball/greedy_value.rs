@@ -17,10 +17,39 @@
 
 use super::eval::Weights;
 use super::position::{Position, Set};
-use superball::SuperballState;
+use std::sync::Arc;
 use superball::action::Move;
-use tabula_core::{Action, GameSpec, State, Turn};
-use tabula_ntuple::BaseValue;
+use superball::{Superball, SuperballState};
+use tabula_core::cells::CellBoard;
+use tabula_core::{Action, Game, GameSpec, State, Turn};
+use tabula_ntuple::{BaseValue, NTupleAgent, NTupleModel};
+
+/// The player of a trained n-tuple model on `game`'s boards, over the base value the model
+/// names: refused for a board size or colour count it was not trained for. The one way every
+/// front end (sb-play, the arena, the page) seats such a model.
+pub fn ntuple_agent(
+    game: &Superball,
+    model: Arc<NTupleModel>,
+    name: &str,
+) -> Result<NTupleAgent<SuperballState>, String> {
+    let (trained, board) = (model.net.shape(), game.new_initial_state(0).cell_shape());
+    if (trained.rows, trained.cols, trained.codes) != (board.rows, board.cols, board.codes) {
+        return Err(format!(
+            "trained for {}x{} boards of {} colours, not this {}x{} of {}",
+            trained.rows,
+            trained.cols,
+            trained.codes - 1,
+            board.rows,
+            board.cols,
+            board.codes - 1
+        ));
+    }
+    let base = match model.base.as_deref() {
+        Some(name) => Some(Arc::new(GreedyValue::from_name(name)?) as Arc<dyn BaseValue<SuperballState>>),
+        None => None,
+    };
+    NTupleAgent::new(model, base, name)
+}
 
 /// Greedy's evaluation times `scale`, with its greedy's `reserve` ([`Weights::reserve`]).
 #[derive(Debug, Clone, PartialEq)]

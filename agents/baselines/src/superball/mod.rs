@@ -32,7 +32,7 @@ pub mod random;
 
 pub use advisor::{ADVISORS, GreedyAdvisor, advisor_by_name};
 pub use greedy::GreedyPlayer;
-pub use greedy_value::GreedyValue;
+pub use greedy_value::{GreedyValue, ntuple_agent};
 pub use lookahead::LookaheadPlayer;
 pub use lookahead_advisor::LookaheadAdvisor;
 pub use random::RandomPlayer;

@@ -16,13 +16,12 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 use superball::{Superball, SuperballState, cli};
-use tabula_baselines::superball::{GreedyValue, PLAYERS, advisor_by_name, by_name};
+use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
-use tabula_core::cells::CellBoard;
 use tabula_core::{Agent, Game, State};
 use tabula_models::run_files::ntuple_model_path;
 use tabula_models::{PlayConfig, TrainedModel};
-use tabula_ntuple::{BaseValue, NTupleAgent, NTupleModel};
+use tabula_ntuple::NTupleModel;
 use tabula_search::{Remembered, SharedAdvisor};
 
 #[derive(Parser, Debug)]
@@ -158,26 +157,10 @@ fn ntuple_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<S
     let path =
         args.checkpoint.as_deref().context("--agent td needs --checkpoint (a model.ntuple or its run directory)")?;
     let file = ntuple_model_path(path).with_context(|| format!("{}: no model.ntuple there", path.display()))?;
-    let model = NTupleModel::load(&file)?;
-    let (trained, board) = (model.net.shape(), game.new_initial_state(0).cell_shape());
-    anyhow::ensure!(
-        (trained.rows, trained.cols, trained.codes) == (board.rows, board.cols, board.codes),
-        "{}: trained for {}x{} boards of {} colours, not this {}x{} of {}",
-        file.display(),
-        trained.rows,
-        trained.cols,
-        trained.codes - 1,
-        board.rows,
-        board.cols,
-        board.codes - 1
-    );
-    let base =
-        match model.base.as_deref() {
-            Some(name) => Some(Arc::new(GreedyValue::from_name(name).map_err(anyhow::Error::msg)?)
-                as Arc<dyn BaseValue<SuperballState>>),
-            None => None,
-        };
-    Ok(Box::new(NTupleAgent::new(Arc::new(model), base, "td").map_err(anyhow::Error::msg)?))
+    let model = Arc::new(NTupleModel::load(&file)?);
+    let agent = tabula_baselines::superball::ntuple_agent(game, model, "td")
+        .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
+    Ok(Box::new(agent))
 }
 
 /// `az` or `net` from `--checkpoint`, or else from the shipped model, searching with `chosen`
