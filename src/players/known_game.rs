@@ -122,7 +122,7 @@ impl KnownGame for superball::Superball {
 }
 
 impl KnownGame for superply::Superply {
-    const BASELINES: &'static str = "random, greedy, mcts[:SIMS]";
+    const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::superply::AGENT_NAMES;
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
@@ -155,17 +155,25 @@ impl KnownGame for superply::Superply {
 }
 
 impl KnownGame for upright::Upright {
-    const BASELINES: &'static str = "random, greedy";
+    const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
 
-    fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::upright::agent_by_name;
+    fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
+        use tabula_baselines::upright::{agent_by_name, mcts_with_simulations};
         if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Upward-Rightward", name));
         }
-        anyhow::ensure!(arg.is_none(), "{name} takes no number");
-        let name = name.to_string();
-        Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
+        match (name, arg) {
+            ("mcts", Some(sims)) => {
+                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+                Ok(Box::new(move || mcts_with_simulations(sims as usize)))
+            }
+            (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
+            (_, None) => {
+                let (name, movetime) = (name.to_string(), options.movetime);
+                Ok(Box::new(move || agent_by_name(&name, Some(movetime)).expect("checked above")))
+            }
+        }
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {

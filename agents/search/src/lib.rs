@@ -10,6 +10,8 @@
 //! * Tree reuse between moves.
 //! * Information-set search ([`Ismcts`]) for games of hidden information: single-observer
 //!   IS-MCTS over determinizations drawn with `State::resample`, N-player values.
+//! * [`AlphaBeta`]: expectiminimax with alpha-beta at a time budget for two-player games, over a
+//!   game's hand-written [`Heuristic`] (the classical yardstick a learned player must beat).
 //! * An optional [`Advisor`] (hand-written knowledge) names root actions a Gumbel root considers,
 //!   and can play short rollouts from each new leaf (`SearchConfig::rollout_depth`).
 //!
@@ -26,6 +28,7 @@
 
 mod advisor;
 mod agent;
+mod alphabeta;
 mod config;
 mod evaluator;
 mod gumbel;
@@ -37,6 +40,7 @@ mod tree;
 
 pub use advisor::{Advisor, Remembered, SharedAdvisor};
 pub use agent::MctsAgent;
+pub use alphabeta::{AlphaBeta, AlphaBetaAgent, AlphaBetaConfig, AlphaBetaReport, Heuristic};
 pub use config::{RootMode, SearchConfig};
 pub use evaluator::{Evaluation, Evaluator, RolloutEvaluator, UniformEvaluator};
 pub use ismcts::{Ismcts, IsmctsAgent, IsmctsConfig, RandomRollout, RolloutPolicy};

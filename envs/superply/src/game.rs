@@ -183,7 +183,7 @@ impl Game for Superply {
 }
 
 /// The hint the player to move is under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Current {
     /// Random mode, before nature's draw.
     Drawing,
@@ -222,6 +222,20 @@ impl SuperplyState {
 
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The game's hint list (in random mode, each hint once).
+    pub fn hints(&self) -> &[Hint] {
+        &self.hints
+    }
+
+    /// A hash of everything that decides the rest of the game (board, turn, hint, place in the
+    /// list), for a search's transposition table; the hint list itself is taken as fixed.
+    pub fn position_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.board, self.to_move, self.hint, self.next_in_list, self.winner).hash(&mut h);
+        h.finish()
     }
 
     /// The hint the player to move is under (`None` while nature draws, or when the game is over).

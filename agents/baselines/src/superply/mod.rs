@@ -1,5 +1,6 @@
-//! Superply baselines: `random`, `greedy` and `mcts` (tabula's MCTS with random rollouts), each
-//! an [`Agent<SuperplyState>`](tabula_core::Agent).
+//! Superply baselines: `random`, `greedy`, `alphabeta` (expectimax alpha-beta over a race
+//! evaluation: [`RaceHeuristic`]) and `mcts` (tabula's MCTS with random rollouts), each an
+//! [`Agent<SuperplyState>`](tabula_core::Agent).
 //!
 //! ```
 //! use tabula_baselines::superply::agent_by_name;
@@ -11,29 +12,41 @@
 //! assert!(state.legal_actions().contains(&action));
 //! ```
 
+mod alphabeta;
 mod greedy;
 
+pub use alphabeta::RaceHeuristic;
 pub use greedy::Greedy;
 
 use std::time::Duration;
 use superply::SuperplyState;
 use tabula_core::{Agent, RandomAgent};
-use tabula_search::{MctsAgent, RolloutEvaluator, SearchConfig};
+use tabula_search::{AlphaBetaAgent, AlphaBetaConfig, MctsAgent, RolloutEvaluator, SearchConfig};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+pub const AGENT_NAMES: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
 
-/// Builds a baseline by name; `movetime` is the `mcts` player's time a move (default 300 ms).
+/// The searching players' time a move unless told otherwise.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(300);
+
+/// Builds a baseline by name; `movetime` is the searching players' time a move
+/// ([`DEFAULT_MOVETIME`] unless given).
 pub fn agent_by_name(name: &str, movetime: Option<Duration>) -> Result<Box<dyn Agent<SuperplyState>>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent),
         "greedy" => Box::new(Greedy),
+        "alphabeta" => Box::new(alphabeta(movetime.unwrap_or(DEFAULT_MOVETIME), RaceHeuristic::default())),
         "mcts" => Box::new(
             MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100))
-                .with_time_budget(movetime.unwrap_or(Duration::from_millis(300))),
+                .with_time_budget(movetime.unwrap_or(DEFAULT_MOVETIME)),
         ),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
+}
+
+/// `alphabeta` at `movetime` a move over `heuristic`.
+pub fn alphabeta(movetime: Duration, heuristic: RaceHeuristic) -> AlphaBetaAgent<RaceHeuristic> {
+    AlphaBetaAgent::new("alphabeta", heuristic, AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() })
 }
 
 /// The `mcts` baseline at a fixed number of simulations a move instead of a clock.

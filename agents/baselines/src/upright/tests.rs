@@ -34,9 +34,9 @@ fn greedy_beats_random_in_at_least_90_of_100_games_with_seats_alternated() {
     for i in 0..100u64 {
         let greedy_first = i % 2 == 0;
         let mut agents = if greedy_first {
-            [agent_by_name("greedy").unwrap(), agent_by_name("random").unwrap()]
+            [agent_by_name("greedy", None).unwrap(), agent_by_name("random", None).unwrap()]
         } else {
-            [agent_by_name("random").unwrap(), agent_by_name("greedy").unwrap()]
+            [agent_by_name("random", None).unwrap(), agent_by_name("greedy", None).unwrap()]
         };
         let (d, end) = game(&g, &mut agents, i);
         phase_two_moves.push(end.phase_two_moves());
@@ -84,7 +84,7 @@ fn greedy_takes_the_move_that_scores_best() {
 fn greedy_replays_its_plan_and_replans_on_a_new_game() {
     let g = Upright::new(4, Variant::default()).unwrap();
     let mut greedy = Greedy::new();
-    let mut random: Box<dyn Agent<UprightState>> = agent_by_name("random").unwrap();
+    let mut random: Box<dyn Agent<UprightState>> = agent_by_name("random", None).unwrap();
     let mut rng = rng_from_seed(7);
     let mut s = g.new_initial_state(0);
     while !s.is_over() {
@@ -98,15 +98,18 @@ fn greedy_replays_its_plan_and_replans_on_a_new_game() {
 }
 
 #[test]
-fn greedy_plays_every_variant_to_the_end() {
+fn the_baselines_play_every_variant_to_the_end() {
     for spec in ["upright(size=5,reach=line)", "upright(size=5,colour=free)", "upright(size=4,reach=line,colour=free)"]
     {
         let g = Upright::from_spec(&spec.parse().unwrap()).unwrap();
-        let mut agents = [agent_by_name("greedy").unwrap(), agent_by_name("greedy").unwrap()];
-        let (_, end) = game(&g, &mut agents, 3);
-        assert!(end.is_over(), "{spec}");
+        let fast = Some(std::time::Duration::from_millis(5));
+        for [a, b] in [["greedy", "greedy"], ["alphabeta", "mcts"]] {
+            let mut agents = [agent_by_name(a, fast).unwrap(), agent_by_name(b, fast).unwrap()];
+            let (_, end) = game(&g, &mut agents, 3);
+            assert!(end.is_over(), "{spec}: {a} against {b}");
+        }
     }
-    assert!(agent_by_name("alphabeta").is_err());
+    assert!(agent_by_name("minimax", None).is_err());
 }
 
 #[test]
@@ -118,7 +121,7 @@ fn the_ranking_of_sub_actions_tops_at_greedys_best_move_and_advice_is_legal() {
     let mut checked = 0;
     for seed in 0..4u64 {
         let mut s = g.new_initial_state(seed);
-        let mut random = agent_by_name("random").unwrap();
+        let mut random = agent_by_name("random", None).unwrap();
         while !s.is_over() {
             let ranked = greedy.ranked_sub_actions(&s);
             let legal = s.legal_actions();

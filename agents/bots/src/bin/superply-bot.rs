@@ -25,7 +25,8 @@ use tabula_core::{Agent, GameRng, State, rng_from_seed};
     long_about = "A Superply player for superply-server: connects, joins, and plays --games games.\n\n\
         With no --agent it plays the trained agent shipped in checkpoints/superply (compiled into \
         this binary) with tabula's search, --movetime-ms a move; net plays its policy alone; random, \
-        greedy and mcts are the hand-written baselines."
+        greedy, alphabeta (expectimax alpha-beta over a race evaluation) and mcts (random rollouts) \
+        are the hand-written baselines."
 )]
 struct Args {
     /// The server's host.
@@ -41,7 +42,7 @@ struct Args {
     /// The trained model for `az` and `net`: a model.bpk, a run directory or a checkpoint folder.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Thinking time per move in milliseconds (az, mcts).
+    /// Thinking time per move in milliseconds (az, alphabeta, mcts).
     #[arg(long, default_value_t = 300)]
     movetime_ms: u64,
     /// Search simulations per move for `az` instead of a clock.

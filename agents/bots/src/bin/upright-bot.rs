@@ -32,8 +32,9 @@ use upright::{Upright, UprightState};
     long_about = "An Upward-Rightward player for upright-referee's line protocol (stdin/stdout).\n\n\
         With no arguments it plays the trained agent shipped in checkpoints/upright (compiled into \
         the binary) with tabula's search, advised by greedy as in training; `--agent net` plays \
-        its policy alone, `--checkpoint` another model; random and greedy are the hand-written \
-        baselines."
+        its policy alone, `--checkpoint` another model; random, greedy, alphabeta (alpha-beta over \
+        the lines' expected products) and mcts (random rollouts) are the hand-written baselines, \
+        the searching ones at --movetime-ms a sub-action (default 300)."
 )]
 struct Args {
     /// Who chooses the moves: `az` (a trained network with tabula's search), `net` (its policy
@@ -44,8 +45,9 @@ struct Args {
     /// it), a run directory or a checkpoint folder (default: the shipped model).
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Thinking time per sub-action in milliseconds for `az`, instead of a number of
-    /// simulations. A clock searches from a PUCT root, which takes no advice.
+    /// Thinking time per sub-action in milliseconds: for `az` instead of a number of simulations
+    /// (a clock searches from a PUCT root, which takes no advice); for alphabeta and mcts their
+    /// budget (default 300).
     #[arg(long, conflicts_with = "simulations")]
     movetime_ms: Option<u64>,
     /// Search simulations per sub-action for `az` (default: the model's evaluation simulations,
@@ -75,7 +77,9 @@ fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<UprightState>>> {
         }
         name => {
             anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az or net, not {name}");
-            agent_by_name(name).map_err(anyhow::Error::msg)
+            anyhow::ensure!(args.simulations.is_none(), "--simulations needs --agent az, not {name}");
+            let movetime = args.movetime_ms.map(|ms| Duration::from_millis(ms.max(1)));
+            agent_by_name(name, movetime).map_err(anyhow::Error::msg)
         }
     }
 }
