@@ -366,6 +366,39 @@ fn upright_greedy_beats_random_and_has_a_default_config() {
 }
 
 #[test]
+fn upright_classical_players_beat_greedy_and_programs_that_fail_lose_with_a_count() {
+    let doc = json(&[
+        "arena",
+        "upright(size=4)",
+        "--players",
+        "greedy",
+        "alphabeta",
+        "mcts",
+        "--gauntlet",
+        "greedy",
+        "--games",
+        "10",
+        "--movetime-ms",
+        "30",
+        "--json",
+    ]);
+    for p in doc["pairings"].as_array().unwrap() {
+        let searcher_is_a = p["a"] != "greedy";
+        let (wins, losses) = (p["wins"].as_u64().unwrap(), p["losses"].as_u64().unwrap());
+        let searcher_wins = if searcher_is_a { wins } else { losses };
+        assert!(searcher_wins >= 6, "{p}");
+    }
+    // A program that answers `new` and then dies: every game is still played out, and the faults
+    // are counted beside its name.
+    let crash = "cmd:sh -c 'read a; echo ok.; exit 0'";
+    let doc = json(&["arena", "upright(size=4)", "--players", "random", crash, "--games", "4", "--json"]);
+    let players = doc["players"].as_array().unwrap();
+    let program = players.iter().find(|p| p["player"] == crash).unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(program["games"], 4);
+    assert!(program["faults"].as_u64().unwrap() >= 4, "one fault a game: {program}");
+}
+
+#[test]
 fn games_of_many_players_seat_each_player_against_a_field() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("clue.jsonl");

@@ -56,13 +56,14 @@ pub struct ArenaArgs {
     /// first game seed (seeds SEED..SEED+games; seed n deals what sb-player deals for n).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Thinking time a move of Score 4's alphabeta and mcts when named without a number.
+    /// Thinking time a move of the alphabeta and mcts baselines (Score 4, Superply,
+    /// Upward-Rightward) when named without a number.
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     movetime_ms: u64,
     /// Root actions the Gumbel search of run: and ckpt: players considers (default: the run's).
     #[arg(long)]
     considered: Option<usize>,
-    /// How long a Score 4 cmd: program may take to answer one command.
+    /// How long a cmd: program (Score 4, Upward-Rightward) may take to answer one command.
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     cmd_timeout_ms: u64,
     /// One JSON document on stdout (ratings and pairings, or scores) instead of tables.

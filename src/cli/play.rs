@@ -16,9 +16,10 @@ pub struct PlayArgs {
     /// Your seat: 1 moves first (White in Score 4), 2 second, and so on.
     #[arg(long, default_value_t = 1)]
     seat: usize,
-    /// The computer opponent, a player spec: a baseline (Score 4: random, greedy, alphabeta, mcts;
-    /// Superball: random, greedy, lookahead), run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS] or
-    /// cmd:"PROGRAM ARGS" (see PLAYER SPECS in `tabula arena --help`).
+    /// The computer opponent, a player spec: a baseline (Score 4, Superply, Upward-Rightward:
+    /// random, greedy, alphabeta, mcts; Superball: random, greedy, lookahead), run:DIR[:SIMS],
+    /// ckpt:PATH[:SIMS], shipped[:SIMS] or cmd:"PROGRAM ARGS" (see PLAYER SPECS in
+    /// `tabula arena --help`).
     #[arg(long, default_value = "random")]
     opponent: String,
     /// Seed for the opponent's choices and the game's chance events (default: from the clock).

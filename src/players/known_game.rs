@@ -180,10 +180,16 @@ impl KnownGame for upright::Upright {
         tabula_baselines::upright::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
     }
 
-    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        anyhow::bail!(
-            "cmd: players are not available for Upward-Rightward yet; play programs against each other with upright-referee"
-        )
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
+        Ok(Box::new(move || {
+            Box::new(
+                upright::referee::ProgramAgent::new(&command)
+                    .with_timeout(timeout)
+                    .verbose(verbose)
+                    .with_fault_counter(faults.clone()),
+            )
+        }))
     }
 }
 

@@ -8,10 +8,12 @@ use std::time::Duration;
 /// The spec syntax, for `--help`.
 pub const SPEC_HELP: &str = "\
 PLAYER SPECS:
-  NAME               a baseline: Score 4 random, greedy, alphabeta, mcts (the last two think
-                     --movetime-ms a move); Superball random, greedy, lookahead
+  NAME               a baseline: Score 4 random, greedy, alphabeta, mcts; Superply and
+                     Upward-Rightward random, greedy, alphabeta, mcts (alphabeta and mcts think
+                     --movetime-ms a move); Superball random, greedy, lookahead; Clue random,
+                     deduce, sly, bold, quick, ismcts
   alphabeta:DEPTH    Score 4's alpha-beta to a fixed depth, no clock (reproducible, fast at 1-3)
-  mcts:SIMS          Score 4's random-rollout MCTS with SIMS simulations a move, no clock
+  mcts:SIMS          random-rollout MCTS with SIMS simulations a move, no clock
   lookahead:MS       Superball's lookahead with MS milliseconds a move
   run:DIR[:SIMS]     the model of a training run with tabula's search, SIMS simulations a move
                      (default: the run's eval_simulations), advised as its config says;
@@ -19,9 +21,10 @@ PLAYER SPECS:
   ckpt:PATH[:SIMS]   the same from a checkpoint folder or a model.bpk (config.toml beside it)
   shipped[:SIMS]     the model compiled into the bots (also shipped:MSms)
   cmd:\"PROGRAM ARGS\" an external program speaking the game's protocol: Score 4's Casperson
-                     protocol (a fresh process each game), Superball's sb-play interface
-                     (`PROGRAM rows cols mss colors`, board on stdin, run each move). A program
-                     that fails is counted as a fault and random legal moves stand in for it.
+                     protocol and Upward-Rightward's referee protocol (a fresh process each
+                     game), Superball's sb-play interface (`PROGRAM rows cols mss colors`, board
+                     on stdin, run each move). A program that fails is counted as a fault and
+                     random legal moves stand in for it.
 Quote a spec that holds spaces: --players random 'cmd:score4-bot --agent greedy'.";
 
 /// A player, as named on the command line.

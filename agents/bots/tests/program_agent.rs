@@ -1,5 +1,6 @@
 //! The bots as in-process players (the arena's `cmd:` players): `score4-bot` through the
-//! Casperson protocol, `sb-play` through sb-player's interface.
+//! Casperson protocol, `sb-play` through sb-player's interface, `upright-bot` through
+//! upright-referee's protocol.
 
 use score4::referee::ProgramAgent;
 use score4::{Score4, Score4State};
@@ -10,6 +11,7 @@ use tabula_core::{Agent, Game, RandomAgent, State, rng_from_seed};
 
 const BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
 const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
+const UPRIGHT_BOT: &str = env!("CARGO_BIN_EXE_upright-bot");
 
 /// Plays from `state` to the end, `agents[p]` as player `p`, both told of every move.
 fn finish(mut state: Score4State, agents: &mut [&mut dyn Agent<Score4State>; 2], seed: u64) -> Score4State {
@@ -102,4 +104,64 @@ fn sb_play_moves_as_the_in_process_greedy_does() {
         state.apply(ours).unwrap();
     }
     assert_eq!(agent.faults(), 0);
+}
+
+/// Plays an Upward-Rightward game from `state` to the end, `agents[p]` as player `p`.
+fn finish_upright(
+    mut state: upright::UprightState,
+    agents: &mut [&mut dyn Agent<upright::UprightState>; 2],
+    seed: u64,
+) -> upright::UprightState {
+    let mut rng = rng_from_seed(seed);
+    while !state.is_terminal() {
+        let p = state.turn().player().unwrap();
+        let action = agents[p].act(&state, &mut rng);
+        state.apply(action).unwrap();
+    }
+    state
+}
+
+#[test]
+fn upright_bot_plays_whole_games_on_either_side_and_after_an_opening() {
+    let mut bot = upright::referee::ProgramAgent::new(&format!("{UPRIGHT_BOT} --agent greedy"));
+    let mut random = RandomAgent;
+    let mut bot_wins = 0;
+    for game in 0..6u64 {
+        bot.reset();
+        // Some games start from a few squares (and a whole phase-2 move) the bot never saw played.
+        let mut start = upright::UprightState::new(4, upright::Variant::default()).unwrap();
+        let mut rng = rng_from_seed(200 + game);
+        for _ in 0..game % 3 * 4 {
+            let legal = start.legal_actions();
+            start.apply(legal[rand::Rng::random_range(&mut rng, 0..legal.len())]).unwrap();
+        }
+        let bot_seat = (game % 2) as usize;
+        let mut agents: [&mut dyn Agent<upright::UprightState>; 2] =
+            if bot_seat == 0 { [&mut bot, &mut random] } else { [&mut random, &mut bot] };
+        let end = finish_upright(start, &mut agents, game);
+        bot_wins += usize::from(end.returns()[bot_seat] > 0.0);
+    }
+    assert_eq!(bot.faults(), 0, "no protocol faults");
+    assert!(bot_wins >= 4, "greedy beats random: {bot_wins} of 6");
+}
+
+#[test]
+fn an_upright_program_that_crashes_hangs_or_cheats_is_a_fault_and_the_game_goes_on() {
+    let scripts = [
+        // Answers `new`, then exits.
+        "read a; echo ok.; exit 0",
+        // Answers `new`, then says nothing more.
+        "read a; echo ok.; sleep 30",
+        // Answers `new`, then claims a square off the board.
+        "read a; echo ok.; while read b; do echo k11.; done",
+    ];
+    for script in scripts {
+        let mut bot = upright::referee::ProgramAgent::new(&format!("sh -c '{script}'"))
+            .with_timeout(std::time::Duration::from_millis(300));
+        let mut random = RandomAgent;
+        let start = upright::UprightState::new(4, upright::Variant::default()).unwrap();
+        let end = finish_upright(start, &mut [&mut bot, &mut random], 1);
+        assert!(end.is_terminal(), "{script}");
+        assert_eq!(bot.faults(), 1, "{script}: one fault, then random moves to the end of the game");
+    }
 }

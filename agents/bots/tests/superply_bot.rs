@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 use superply::Mode;
 use superply::server::{Settings, spawn};
 
-/// Runs two bots against each other for `games` games; their `-v` transcripts.
-fn bot_match(mode: Mode, games: usize, agents: [&str; 2]) -> Vec<String> {
+/// Runs two bots against each other for `games` games; their stderr (`-v` transcripts when
+/// `verbose`).
+fn bot_match(mode: Mode, games: usize, agents: [&str; 2], verbose: bool) -> Vec<String> {
     let server =
         spawn(Settings { mode, seed: Some(5), ..Settings::default() }, "127.0.0.1:0".parse().unwrap(), None, 1)
             .unwrap();
@@ -21,7 +22,8 @@ fn bot_match(mode: Mode, games: usize, agents: [&str; 2]) -> Vec<String> {
             }
             command
                 .args(["--port", &server.tcp.port().to_string(), "--games", &games.to_string(), "--movetime-ms", "100"])
-                .args(["--seed", &i.to_string(), "--seat", if i == 0 { "blue" } else { "either" }, "-v"])
+                .args(["--seed", &i.to_string(), "--seat", if i == 0 { "blue" } else { "either" }])
+                .args(verbose.then_some("-v"))
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -43,16 +45,18 @@ fn bot_match(mode: Mode, games: usize, agents: [&str; 2]) -> Vec<String> {
     transcripts
 }
 
+/// The games won, from the summary line every bot ends with: `superply-bot: 4 game(s): won 3, lost 1`.
 fn wins(transcript: &str) -> usize {
-    let last = transcript.lines().rfind(|l| l.contains("won ")).unwrap_or_else(|| panic!("{transcript}"));
-    last.split_whitespace().nth(2).unwrap().parse().unwrap()
+    let last = transcript.lines().last().unwrap_or_else(|| panic!("no summary: {transcript:?}"));
+    let won = last.split_once(": won ").unwrap_or_else(|| panic!("{transcript}")).1;
+    won.split(',').next().unwrap().parse().unwrap()
 }
 
 #[test]
 fn greedy_and_random_bots_play_through_the_server_in_both_modes() {
     for mode in [Mode::Random, Mode::Deterministic] {
         let games = 4;
-        let transcripts = bot_match(mode, games, ["greedy", "random"]);
+        let transcripts = bot_match(mode, games, ["greedy", "random"], true);
         assert_eq!(wins(&transcripts[0]) + wins(&transcripts[1]), games, "{transcripts:?}");
         assert!(wins(&transcripts[0]) >= 3, "greedy should beat random: {}", transcripts[0]);
         assert!(!transcripts.iter().any(|t| t.contains("gave no allowed cell")), "{transcripts:?}");
@@ -63,10 +67,21 @@ fn greedy_and_random_bots_play_through_the_server_in_both_modes() {
 fn with_no_agent_named_the_bot_plays_the_shipped_model() {
     // Two games against greedy: the shipped agent (83% against greedy over 200 games) plays
     // legal claims to the end; strength is the arena's business, not this test's.
-    let transcripts = bot_match(Mode::Random, 2, ["", "greedy"]);
+    let transcripts = bot_match(Mode::Random, 2, ["", "greedy"], true);
     assert!(transcripts[0].contains("superply-bot: agent az ("), "{}", transcripts[0]);
     assert!(!transcripts[0].contains("gave no allowed cell"), "{}", transcripts[0]);
     assert_eq!(wins(&transcripts[0]) + wins(&transcripts[1]), 2);
+}
+
+#[test]
+fn without_v_a_bot_says_only_how_its_games_went() {
+    let transcripts = bot_match(Mode::Deterministic, 3, ["alphabeta", "random"], false);
+    for t in &transcripts {
+        assert_eq!(t.lines().count(), 1, "one line: {t:?}");
+        assert!(t.starts_with("superply-bot: 3 game(s): won "), "{t:?}");
+    }
+    assert_eq!(wins(&transcripts[0]) + wins(&transcripts[1]), 3);
+    assert!(wins(&transcripts[0]) >= 2, "alphabeta should beat random: {transcripts:?}");
 }
 
 #[test]

@@ -7,6 +7,8 @@
 //!   or an illegal move loses the game with a message saying why ([`Fault`]).
 //! * [`play_game`] plays one game, drawing the board after every move with each row's and
 //!   column's product of run lengths; at the end it tells the bots both scores.
+//! * [`ProgramAgent`] seats such a program as an in-process [`tabula_core::Agent`] (the arena's
+//!   `cmd:` players).
 //! * [`run_match`] plays `games` games, alternating seats, and keeps the score. Every game starts
 //!   fresh bot processes (the referee says `quit;` and reaps them at its end), so a bot that
 //!   misbehaved in one game cannot spoil the next.
@@ -21,10 +23,12 @@
 mod game;
 mod human;
 mod program;
+mod program_agent;
 mod tally;
 
 pub use game::{Ending, GameRecord, Player, play_game};
 pub use human::{Interrupt, Keyboard, Typed, typed};
 pub use program::{Fault, Program, spawn as spawn_program};
+pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent, moves_between};
 pub use tabula_core::argv::split_words;
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

@@ -120,8 +120,14 @@ fn main() {
     while played < args.games {
         let message = match client.next_message() {
             Ok(Some(m)) => m,
-            Ok(None) => fail("the server closed the connection"),
-            Err(e) => fail(&format!("{e}")),
+            Ok(None) => {
+                report(won, played);
+                fail("the server closed the connection")
+            }
+            Err(e) => {
+                report(won, played);
+                fail(&format!("{e}"))
+            }
         };
         log(format!("< {message}"));
         match &message {
@@ -151,8 +157,13 @@ fn main() {
             _ => {}
         }
     }
-    log(format!("won {won} of {played}"));
+    report(won, played);
     let _ = client.send(&Request::Quit);
+}
+
+/// The one line a bot that played several games ends with, as the referees do.
+fn report(won: usize, played: usize) {
+    eprintln!("superply-bot: {played} game(s): won {won}, lost {}", played - won);
 }
 
 /// The agent's claim when it is one the server allows, else an allowed cell at random.
