@@ -346,9 +346,12 @@ fn superply_greedy_beats_random_in_both_modes() {
         assert_eq!(wins + losses, 20, "Superply has no draws: {pairing}");
         assert!(greedy_wins >= 16, "{game}: greedy won {greedy_wins} of 20: {pairing}");
     }
-    let (code, _, err) = tabula(&["arena", "superply", "--players", "random", "cmd:sh -c true", "--games", "2"]);
-    assert_ne!(code, 0);
-    assert!(err.contains("superply-server"), "{err}");
+    // A program that never connects loses every game with a fault counted, and the arena ends.
+    let gone = "cmd:sh -c true";
+    let doc = json(&["arena", "superply(size=5)", "--players", "random", gone, "--games", "2", "--cmd-timeout-ms", "500", "--json"]);
+    let program = doc["players"].as_array().unwrap().iter().find(|p| p["player"] == gone).cloned();
+    let program = program.unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!((program["games"].as_u64(), program["faults"].as_u64()), (Some(2), Some(2)), "{program}");
 }
 
 #[test]

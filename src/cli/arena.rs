@@ -63,7 +63,8 @@ pub struct ArenaArgs {
     /// Root actions the Gumbel search of run: and ckpt: players considers (default: the run's).
     #[arg(long)]
     considered: Option<usize>,
-    /// How long a cmd: program (Score 4, Upward-Rightward) may take to answer one command.
+    /// How long a cmd: program may take to answer one command (Superply: to connect, join, or
+    /// claim a cell).
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     cmd_timeout_ms: u64,
     /// One JSON document on stdout (ratings and pairings, or scores) instead of tables.

@@ -147,10 +147,16 @@ impl KnownGame for superply::Superply {
         anyhow::bail!("Superply has no advisor (the config names {name:?}): remove search.advisor")
     }
 
-    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        anyhow::bail!(
-            "Superply programs play through superply-server, which tabula does not have yet: cmd: players are not available for Superply"
-        )
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
+        Ok(Box::new(move || {
+            Box::new(
+                superply::program_agent::ProgramAgent::new(&command)
+                    .with_timeout(timeout)
+                    .verbose(verbose)
+                    .with_fault_counter(faults.clone()),
+            )
+        }))
     }
 }
 

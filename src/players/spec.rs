@@ -22,9 +22,11 @@ PLAYER SPECS:
   shipped[:SIMS]     the model compiled into the bots (also shipped:MSms)
   cmd:\"PROGRAM ARGS\" an external program speaking the game's protocol: Score 4's Casperson
                      protocol and Upward-Rightward's referee protocol (a fresh process each
-                     game), Superball's sb-play interface (`PROGRAM rows cols mss colors`, board
-                     on stdin, run each move). A program that fails is counted as a fault and
-                     random legal moves stand in for it.
+                     game); a Superply client of superply-server's protocol (tabula serves each
+                     game on 127.0.0.1 and passes the port in place of {port}, else after
+                     --port); Superball's sb-play interface (`PROGRAM rows cols mss colors`,
+                     board on stdin, run each move). A program that fails is counted as a fault
+                     and random legal moves stand in for it.
 Quote a spec that holds spaces: --players random 'cmd:score4-bot --agent greedy'.";
 
 /// A player, as named on the command line.

@@ -1,6 +1,6 @@
 //! The bots as in-process players (the arena's `cmd:` players): `score4-bot` through the
 //! Casperson protocol, `sb-play` through sb-player's interface, `upright-bot` through
-//! upright-referee's protocol.
+//! upright-referee's protocol, `superply-bot` through superply-server's (tabula serving).
 
 use score4::referee::ProgramAgent;
 use score4::{Score4, Score4State};
@@ -12,6 +12,7 @@ use tabula_core::{Agent, Game, RandomAgent, State, rng_from_seed};
 const BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
 const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
 const UPRIGHT_BOT: &str = env!("CARGO_BIN_EXE_upright-bot");
+const SUPERPLY_BOT: &str = env!("CARGO_BIN_EXE_superply-bot");
 
 /// Plays from `state` to the end, `agents[p]` as player `p`, both told of every move.
 fn finish(mut state: Score4State, agents: &mut [&mut dyn Agent<Score4State>; 2], seed: u64) -> Score4State {
@@ -163,5 +164,78 @@ fn an_upright_program_that_crashes_hangs_or_cheats_is_a_fault_and_the_game_goes_
         let end = finish_upright(start, &mut [&mut bot, &mut random], 1);
         assert!(end.is_terminal(), "{script}");
         assert_eq!(bot.faults(), 1, "{script}: one fault, then random moves to the end of the game");
+    }
+}
+
+/// Plays a Superply game from `state` to the end, `agents[p]` as player `p`, nature drawing from
+/// `seed`.
+fn finish_superply(
+    mut state: superply::SuperplyState,
+    agents: &mut [&mut dyn Agent<superply::SuperplyState>; 2],
+    seed: u64,
+) -> superply::SuperplyState {
+    let mut rng = rng_from_seed(seed);
+    while !state.is_terminal() {
+        match state.turn() {
+            tabula_core::Turn::Player(p) => {
+                let action = agents[p].act(&state, &mut rng);
+                state.apply(action).unwrap();
+            }
+            _ => state.sample_chance(&mut rng),
+        }
+    }
+    state
+}
+
+#[test]
+fn superply_bot_plays_through_tabulas_server_part_in_both_modes_and_after_an_opening() {
+    use superply::program_agent::ProgramAgent;
+    for (mode, command) in [
+        (superply::Mode::Random, format!("{SUPERPLY_BOT} --agent greedy")),
+        (superply::Mode::Deterministic, format!("{SUPERPLY_BOT} --agent greedy --port {{port}} --seat either")),
+    ] {
+        let game = superply::Superply::new(7, mode, superply::default_hints()).unwrap();
+        let mut bot = ProgramAgent::new(&command);
+        let mut random = RandomAgent;
+        let mut bot_wins = 0;
+        for g in 0..4u64 {
+            bot.reset();
+            // Some games start from claims the bot never saw made.
+            let mut start = game.new_initial_state(g);
+            let mut rng = rng_from_seed(300 + g);
+            let mut claims = 0;
+            while claims < g % 2 * 3 {
+                if let tabula_core::Turn::Player(_) = start.turn() {
+                    let legal = start.legal_actions();
+                    start.apply(legal[rand::Rng::random_range(&mut rng, 0..legal.len())]).unwrap();
+                    claims += 1;
+                } else {
+                    start.sample_chance(&mut rng);
+                }
+            }
+            let bot_seat = (g / 2 % 2) as usize;
+            let mut agents: [&mut dyn Agent<superply::SuperplyState>; 2] =
+                if bot_seat == 0 { [&mut bot, &mut random] } else { [&mut random, &mut bot] };
+            let end = finish_superply(start, &mut agents, g);
+            bot_wins += usize::from(end.returns()[bot_seat] > 0.0);
+        }
+        assert_eq!(bot.faults(), 0, "{mode}: no protocol faults");
+        assert!(bot_wins >= 3, "{mode}: greedy beats random: {bot_wins} of 4");
+    }
+}
+
+#[test]
+fn a_superply_program_that_never_connects_or_hangs_is_a_fault_and_the_game_goes_on() {
+    let game = superply::Superply::new(5, superply::Mode::Random, superply::default_hints()).unwrap();
+    // Exits at once; sleeps without connecting; connects (a real bot) but is told to take far
+    // longer over a move than it may.
+    let slow = format!("{SUPERPLY_BOT} --agent mcts --movetime-ms 5000");
+    for command in ["sh -c true", "sleep 30", slow.as_str()] {
+        let mut bot = superply::program_agent::ProgramAgent::new(command)
+            .with_timeout(std::time::Duration::from_millis(400));
+        let mut random = RandomAgent;
+        let end = finish_superply(game.new_initial_state(0), &mut [&mut bot, &mut random], 1);
+        assert!(end.is_terminal(), "{command}");
+        assert_eq!(bot.faults(), 1, "{command}: one fault, then random moves to the end of the game");
     }
 }

@@ -7,12 +7,15 @@
 //! - [`Superply`] / [`SuperplyState`]: the game behind tabula's `Game`/`State` API, spec
 //!   `superply(size=9,mode=random)`; `mode=deterministic` walks the hint list in order.
 //! - [`protocol`]: the server's line protocol (`PROTOCOL.md`), hostile input read safely.
+//! - [`program_agent`]: a program that plays through the server, seated as an in-process agent
+//!   (the arena's `cmd:` players), tabula playing the server's part.
 //! - [`server`]: the game server (`superply-server`): games over TCP and a page in the browser.
 
 pub mod board;
 mod encode;
 mod game;
 pub mod hint;
+pub mod program_agent;
 pub mod protocol;
 pub mod server;
 mod side;
