@@ -348,7 +348,18 @@ fn superply_greedy_beats_random_in_both_modes() {
     }
     // A program that never connects loses every game with a fault counted, and the arena ends.
     let gone = "cmd:sh -c true";
-    let doc = json(&["arena", "superply(size=5)", "--players", "random", gone, "--games", "2", "--cmd-timeout-ms", "500", "--json"]);
+    let doc = json(&[
+        "arena",
+        "superply(size=5)",
+        "--players",
+        "random",
+        gone,
+        "--games",
+        "2",
+        "--cmd-timeout-ms",
+        "500",
+        "--json",
+    ]);
     let program = doc["players"].as_array().unwrap().iter().find(|p| p["player"] == gone).cloned();
     let program = program.unwrap_or_else(|| panic!("{doc}"));
     assert_eq!((program["games"].as_u64(), program["faults"].as_u64()), (Some(2), Some(2)), "{program}");

@@ -231,8 +231,8 @@ fn a_superply_program_that_never_connects_or_hangs_is_a_fault_and_the_game_goes_
     // longer over a move than it may.
     let slow = format!("{SUPERPLY_BOT} --agent mcts --movetime-ms 5000");
     for command in ["sh -c true", "sleep 30", slow.as_str()] {
-        let mut bot = superply::program_agent::ProgramAgent::new(command)
-            .with_timeout(std::time::Duration::from_millis(400));
+        let mut bot =
+            superply::program_agent::ProgramAgent::new(command).with_timeout(std::time::Duration::from_millis(400));
         let mut random = RandomAgent;
         let end = finish_superply(game.new_initial_state(0), &mut [&mut bot, &mut random], 1);
         assert!(end.is_terminal(), "{command}");

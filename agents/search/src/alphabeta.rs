@@ -137,14 +137,8 @@ impl<H> AlphaBeta<H> {
         let mut root = state.legal_actions();
         assert!(!root.is_empty(), "alpha-beta asked to move where nothing is legal");
         root.shuffle(rng);
-        let mut report = AlphaBetaReport {
-            action: root[0],
-            value: 0.0,
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            exact: false,
-        };
+        let mut report =
+            AlphaBetaReport { action: root[0], value: 0.0, depth: 0, nodes: 0, elapsed: Duration::ZERO, exact: false };
         for depth in 1..=self.config.max_depth.max(1) {
             let Some((action, value, exact)) = self.root_iteration(state, &mut root, depth, maximise) else { break };
             report = AlphaBetaReport { action, value, depth, nodes: self.nodes, elapsed: start.elapsed(), exact };
@@ -492,7 +486,12 @@ mod tests {
                 let mut ab = AlphaBeta::new(Even, AlphaBetaConfig::default());
                 let report = ab.search(&s, &mut tabula_core::rng_from_seed(counters as u64));
                 assert!(report.exact, "{counters} counters, player {to_move}: {report:?}");
-                assert!((report.value - exact(&s)).abs() < 1e-9, "{counters}/{to_move}: {} vs {}", report.value, exact(&s));
+                assert!(
+                    (report.value - exact(&s)).abs() < 1e-9,
+                    "{counters}/{to_move}: {} vs {}",
+                    report.value,
+                    exact(&s)
+                );
                 let mut after = s.clone();
                 after.apply(report.action).unwrap();
                 assert!((exact(&after) - exact(&s)).abs() < 1e-9, "the move keeps the value");

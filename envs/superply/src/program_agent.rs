@@ -375,7 +375,12 @@ fn search(state: SuperplyState, to: &SuperplyState, actions: &mut Vec<Action>, d
                 .map(|(a, _)| a)
                 .filter(|&a| {
                     let mut next = state.clone();
-                    next.apply(a).is_ok() && (if complete { next.position_key() == to.position_key() } else { next.allowed() & wanted != 0 })
+                    next.apply(a).is_ok()
+                        && (if complete {
+                            next.position_key() == to.position_key()
+                        } else {
+                            next.allowed() & wanted != 0
+                        })
                 })
                 .collect()
         }

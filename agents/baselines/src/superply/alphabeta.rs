@@ -35,8 +35,11 @@ pub struct RaceHeuristic {
     /// Distance difference that counts as a near-certain win (the value is `tanh(d / scale)`).
     pub scale: f64,
     /// Per-cell costs for the hint list and size last seen.
-    costs: RwLock<Option<(Vec<Hint>, usize, Vec<f64>)>>,
+    costs: RwLock<Option<CellCosts>>,
 }
+
+/// A hint list, a board size, and what claiming each cell costs under them.
+type CellCosts = (Vec<Hint>, usize, Vec<f64>);
 
 impl Default for RaceHeuristic {
     fn default() -> Self {
@@ -104,7 +107,8 @@ fn weighted_distance(board: &Board, side: Side, costs: &[f64]) -> f64 {
     }
     loop {
         // The nearest cell not settled yet (boards are at most 11 x 11: a scan is cheap).
-        let Some(c) = bits(passable & !done).filter(|&c| dist[c].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+        let Some(c) =
+            bits(passable & !done).filter(|&c| dist[c].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
         else {
             return WALLED_OFF;
         };

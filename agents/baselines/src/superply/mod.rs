@@ -46,7 +46,11 @@ pub fn agent_by_name(name: &str, movetime: Option<Duration>) -> Result<Box<dyn A
 
 /// `alphabeta` at `movetime` a move over `heuristic`.
 pub fn alphabeta(movetime: Duration, heuristic: RaceHeuristic) -> AlphaBetaAgent<RaceHeuristic> {
-    AlphaBetaAgent::new("alphabeta", heuristic, AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() })
+    AlphaBetaAgent::new(
+        "alphabeta",
+        heuristic,
+        AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() },
+    )
 }
 
 /// The `mcts` baseline at a fixed number of simulations a move instead of a clock.

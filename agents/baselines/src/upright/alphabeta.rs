@@ -42,9 +42,8 @@ pub fn expected_product(line: &[Option<Colour>]) -> f64 {
                 next[colour][1] += p;
                 continue;
             }
-            for previous in 0..2 {
-                for len in 1..=i {
-                    let w = weight[previous][len];
+            for (previous, runs) in weight.iter().enumerate() {
+                for (len, &w) in runs.iter().enumerate().take(i + 1).skip(1) {
                     if w == 0.0 {
                         continue;
                     }

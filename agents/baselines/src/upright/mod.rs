@@ -42,14 +42,20 @@ pub fn agent_by_name(name: &str, movetime: Option<Duration>) -> Result<Box<dyn A
         "random" => Box::new(RandomAgent),
         "greedy" => Box::new(Greedy::new()),
         "alphabeta" => Box::new(alphabeta(movetime, ExpectedProducts::default())),
-        "mcts" => Box::new(MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100)).with_time_budget(movetime)),
+        "mcts" => {
+            Box::new(MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100)).with_time_budget(movetime))
+        }
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }
 
 /// `alphabeta` at `movetime` a sub-action over `heuristic`.
 pub fn alphabeta(movetime: Duration, heuristic: ExpectedProducts) -> AlphaBetaAgent<ExpectedProducts> {
-    AlphaBetaAgent::new("alphabeta", heuristic, AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() })
+    AlphaBetaAgent::new(
+        "alphabeta",
+        heuristic,
+        AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() },
+    )
 }
 
 /// The `mcts` baseline at a fixed number of simulations a sub-action instead of a clock.

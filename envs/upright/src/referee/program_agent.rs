@@ -195,9 +195,9 @@ fn continues(from: &UprightState, to: &UprightState) -> bool {
     let n = from.size();
     n == to.size()
         && from.variant() == to.variant()
-        && (0..n * n).map(|i| crate::square::Square::from_index(i, n)).all(|square| {
-            from.board().at(square).is_none_or(|colour| to.board().at(square) == Some(colour))
-        })
+        && (0..n * n)
+            .map(|i| crate::square::Square::from_index(i, n))
+            .all(|square| from.board().at(square).is_none_or(|colour| to.board().at(square) == Some(colour)))
 }
 
 /// Whole moves, each with its mover, that lead from `from` to `to` (a position between moves),
@@ -228,7 +228,12 @@ pub fn moves_between(from: &UprightState, to: &UprightState) -> Option<Vec<(Side
     Some(moves)
 }
 
-fn search(state: UprightState, to: &UprightState, actions: &mut Vec<Action>, dead_ends: &mut HashSet<UprightState>) -> bool {
+fn search(
+    state: UprightState,
+    to: &UprightState,
+    actions: &mut Vec<Action>,
+    dead_ends: &mut HashSet<UprightState>,
+) -> bool {
     if state.board() == to.board() && !state.move_started() {
         return state.to_move() == to.to_move() && state.phase() == to.phase();
     }
