@@ -413,6 +413,17 @@ fn upright_classical_players_beat_greedy_and_programs_that_fail_lose_with_a_coun
 }
 
 #[test]
+fn a_clue_program_that_dies_is_a_fault_a_game_and_every_game_ends() {
+    let crash = "cmd:sh -c 'read a; echo ok.; exit 0'";
+    let spec = "clue(players=3,items=13,hidden=4)";
+    let doc = json(&["arena", spec, "--players", crash, "deduce", "--games", "3", "--json", "--quiet"]);
+    let players = doc["players"].as_array().unwrap();
+    let program = players.iter().find(|p| p["player"] == crash).unwrap_or_else(|| panic!("{doc}"));
+    assert_eq!(program["games"], 3);
+    assert_eq!(program["faults"], 3, "one a game: {program}");
+}
+
+#[test]
 fn games_of_many_players_seat_each_player_against_a_field() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("clue.jsonl");

@@ -231,8 +231,16 @@ impl KnownGame for clue::Clue {
         tabula_baselines::clue::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
     }
 
-    fn program(_command: &str, _options: &BuildOptions, _faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        anyhow::bail!("cmd: players are not available for Clue; play programs against each other with clue-arbiter")
+    fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
+        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
+        Ok(Box::new(move || {
+            Box::new(
+                clue::arbiter::ProgramAgent::new(&command)
+                    .with_timeout(timeout)
+                    .verbose(verbose)
+                    .with_fault_counter(faults.clone()),
+            )
+        }))
     }
 }
 

@@ -21,8 +21,8 @@ PLAYER SPECS:
   ckpt:PATH[:SIMS]   the same from a checkpoint folder or a model.bpk (config.toml beside it)
   shipped[:SIMS]     the model compiled into the bots (also shipped:MSms)
   cmd:\"PROGRAM ARGS\" an external program speaking the game's protocol: Score 4's Casperson
-                     protocol and Upward-Rightward's referee protocol (a fresh process each
-                     game); a Superply client of superply-server's protocol (tabula serves each
+                     protocol, Upward-Rightward's referee protocol and Clue's arbitrator
+                     protocol (a fresh process each game); a Superply client of superply-server's protocol (tabula serves each
                      game on 127.0.0.1 and passes the port in place of {port}, else after
                      --port); Superball's sb-play interface (`PROGRAM rows cols mss colors`,
                      board on stdin, run each move). A program that fails is counted as a fault

@@ -1,6 +1,7 @@
 //! The bots as in-process players (the arena's `cmd:` players): `score4-bot` through the
 //! Casperson protocol, `sb-play` through sb-player's interface, `upright-bot` through
-//! upright-referee's protocol, `superply-bot` through superply-server's (tabula serving).
+//! upright-referee's protocol, `superply-bot` through superply-server's (tabula serving),
+//! `clue-bot` through the arbitrator's.
 
 use score4::referee::ProgramAgent;
 use score4::{Score4, Score4State};
@@ -13,6 +14,7 @@ const BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
 const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
 const UPRIGHT_BOT: &str = env!("CARGO_BIN_EXE_upright-bot");
 const SUPERPLY_BOT: &str = env!("CARGO_BIN_EXE_superply-bot");
+const CLUE_BOT: &str = env!("CARGO_BIN_EXE_clue-bot");
 
 /// Plays from `state` to the end, `agents[p]` as player `p`, both told of every move.
 fn finish(mut state: Score4State, agents: &mut [&mut dyn Agent<Score4State>; 2], seed: u64) -> Score4State {
@@ -237,5 +239,31 @@ fn a_superply_program_that_never_connects_or_hangs_is_a_fault_and_the_game_goes_
         let end = finish_superply(game.new_initial_state(0), &mut [&mut bot, &mut random], 1);
         assert!(end.is_terminal(), "{command}");
         assert_eq!(bot.faults(), 1, "{command}: one fault, then random moves to the end of the game");
+    }
+}
+
+#[test]
+fn clue_bot_plays_one_seat_of_whole_games_and_a_liar_is_a_fault() {
+    use clue::arbiter::ProgramAgent;
+    let game = clue::Clue::new(clue::Params::new(3, 13, 4).unwrap()).unwrap();
+    // A question to a player who is not there after `new`: an illegal turn.
+    let liar = "sh -c 'read a; echo ok.; while read b; do echo ask 9: 1 2.; done'";
+    for (command, faults) in [(format!("{CLUE_BOT} --agent deduce"), 0), (liar.to_string(), 4)] {
+        let mut bot = ProgramAgent::new(&command).with_timeout(std::time::Duration::from_secs(5));
+        for g in 0..4u64 {
+            bot.reset();
+            let seat = (g % 3) as usize;
+            let mut others: Vec<Box<dyn Agent<clue::ClueState>>> =
+                (0..3).map(|_| tabula_baselines::clue::agent_by_name("deduce").unwrap()).collect();
+            let mut state = game.new_initial_state(g);
+            let mut rng = rng_from_seed(g);
+            while !state.is_terminal() {
+                let p = state.turn().player().unwrap();
+                let action = if p == seat { bot.act(&state, &mut rng) } else { others[p].act(&state, &mut rng) };
+                state.apply(action).unwrap();
+            }
+            assert_eq!(state.returns().iter().sum::<f64>().round(), 0.0);
+        }
+        assert_eq!(bot.faults(), faults, "{command}");
     }
 }

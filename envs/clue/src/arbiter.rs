@@ -7,6 +7,8 @@
 //!   hold, or none while holding a listed item), answers garbage or an illegal turn is removed
 //!   with the reason ([`ClueState::remove`](crate::ClueState::remove): its hand is shown to all,
 //!   it ranks last) and the game goes on. A person is asked again instead.
+//! * [`ProgramAgent`]: such a program in one seat as an in-process [`tabula_core::Agent`] (the
+//!   arena's `cmd:` players), told exactly what the arbitrator would tell it.
 //! * [`run_tournament`]: games in blocks of p over one deal each, the programs rotated through
 //!   the seats, with mean rank, utility and firsts per program.
 //!
@@ -21,9 +23,11 @@
 mod contestant;
 mod game;
 mod human;
+mod program_agent;
 mod tournament;
 
 pub use contestant::{Contestant, Fault, Program, Seat, spawn_program};
 pub use game::{GameResult, Removal, play_game};
 pub use human::Human;
+pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent};
 pub use tournament::{ProgramStats, TournamentConfig, TournamentSummary, run_tournament};
