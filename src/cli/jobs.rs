@@ -20,7 +20,7 @@ pub trait GameJob {
     fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()>;
 }
 
-/// Thinking time per move of Score 4's searching baselines.
+/// Thinking time per move of the searching baselines a run is evaluated against.
 pub const SEARCHING_BASELINE_MOVETIME: Duration = Duration::from_millis(100);
 
 /// Builds the game of `game_spec`, the named opponents (`None`: the game's

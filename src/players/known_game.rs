@@ -124,6 +124,8 @@ impl KnownGame for superball::Superball {
 impl KnownGame for superply::Superply {
     const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::superply::AGENT_NAMES;
+    /// The classical player a run must beat, so that its learning curve is against it.
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::superply::{agent_by_name, mcts_with_simulations};
@@ -163,6 +165,8 @@ impl KnownGame for superply::Superply {
 impl KnownGame for upright::Upright {
     const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
+    /// The classical player a run must beat, so that its learning curve is against it.
+    const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::upright::{agent_by_name, mcts_with_simulations};

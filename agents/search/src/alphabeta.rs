@@ -5,8 +5,8 @@
 //! * Values are player 0's (`returns()[0]` at the end of a game, the heuristic's guess before):
 //!   player 0 maximises, player 1 minimises, so a player may have several turns in a row.
 //! * Depth counts decisions; chance nodes cost none and average their explicit outcomes
-//!   ([`State::chance_outcomes`]) searched with a full window. A game whose chance is only
-//!   sampled is valued by the heuristic at its chance nodes.
+//!   ([`State::chance_outcomes`]), pruned as Ballard's Star1 does within the values' bounds. A
+//!   game whose chance is only sampled is valued by the heuristic at its chance nodes.
 //! * A search whose every line reached the end of the game is exact, and deepening stops.
 //!
 //! ```
@@ -53,11 +53,20 @@ pub struct AlphaBetaConfig {
     /// Children are ordered by their heuristic value where at least this much depth remains
     /// (below it ordering costs more than it saves).
     pub order_from_depth: u32,
+    /// The least and the most any value can be (the returns' range), which lets chance nodes
+    /// prune.
+    pub value_bounds: (f64, f64),
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { movetime: None, max_depth: 64, table_bits: 18, order_from_depth: 2 }
+        AlphaBetaConfig {
+            movetime: None,
+            max_depth: 64,
+            table_bits: 18,
+            order_from_depth: 2,
+            value_bounds: (-1.0, 1.0),
+        }
     }
 }
 
@@ -206,7 +215,7 @@ impl<H> AlphaBeta<H> {
         }
         let player = match state.turn() {
             Turn::Terminal => return Some((state.returns()[0], true)),
-            Turn::Chance => return self.chance(state, depth),
+            Turn::Chance => return self.chance(state, depth, alpha, beta),
             Turn::Player(_) if depth == 0 => return Some((self.heuristic.value(state), false)),
             Turn::Player(p) => p,
         };
@@ -310,8 +319,10 @@ impl<H> AlphaBeta<H> {
         children
     }
 
-    /// The mean over nature's outcomes, each searched with a full window.
-    fn chance<S: State>(&mut self, state: &S, depth: u32) -> Valued
+    /// The mean over nature's outcomes (Ballard's Star1): each outcome is searched with the
+    /// window that could still move the mean across `(alpha, beta)`, given that every value lies
+    /// within [`AlphaBetaConfig::value_bounds`]; once the mean cannot, its bound is returned.
+    fn chance<S: State>(&mut self, state: &S, depth: u32, alpha: f64, beta: f64) -> Valued
     where
         H: Heuristic<S>,
     {
@@ -319,13 +330,25 @@ impl<H> AlphaBeta<H> {
         if outcomes.is_empty() {
             return Some((self.heuristic.value(state), false));
         }
+        let (low, high) = self.config.value_bounds;
         let (mut sum, mut all_exact) = (0.0, true);
+        let mut left: f64 = outcomes.iter().map(|(_, p)| p).sum();
         for (a, p) in outcomes {
+            left -= p;
+            // The mean is `sum + p * v + (the rest)`, the rest between `low * left` and `high * left`.
+            let child_alpha = ((alpha - sum - high * left) / p).max(low);
+            let child_beta = ((beta - sum - low * left) / p).min(high);
             let mut child = state.clone();
             child.apply(a).expect("a listed chance outcome");
-            let (v, exact) = self.node(&child, depth, f64::NEG_INFINITY, f64::INFINITY)?;
-            sum += p * v;
+            let (v, exact) = self.node(&child, depth, child_alpha, child_beta)?;
             all_exact &= exact;
+            if v <= child_alpha && child_alpha > low {
+                return Some((sum + p * v + high * left, all_exact)); // the mean is at most alpha
+            }
+            if v >= child_beta && child_beta < high {
+                return Some((sum + p * v + low * left, all_exact)); // the mean is at least beta
+            }
+            sum += p * v;
         }
         Some((sum, all_exact))
     }
@@ -480,7 +503,7 @@ mod tests {
 
     #[test]
     fn a_deep_enough_search_finds_the_expectiminimax_value_and_knows_it() {
-        for counters in 1..=9 {
+        for counters in 1..=16 {
             for to_move in 0..2 {
                 let s = DiceNim { counters, to_move, chance: false, winner: None };
                 let mut ab = AlphaBeta::new(Even, AlphaBetaConfig::default());

@@ -33,6 +33,37 @@ pub struct Board {
     held: [u128; 2],
 }
 
+/// For one board size: every cell, and the cells outside the first and the last column.
+#[derive(Clone, Copy)]
+struct Edges {
+    all: u128,
+    not_first: u128,
+    not_last: u128,
+}
+
+/// [`Edges`] for every size up to [`MAX_SIZE`].
+const EDGES: [Edges; MAX_SIZE + 1] = {
+    let mut table = [Edges { all: 0, not_first: 0, not_last: 0 }; MAX_SIZE + 1];
+    let mut n = 1;
+    while n <= MAX_SIZE {
+        let mut edges = Edges { all: 0, not_first: 0, not_last: 0 };
+        let mut cell = 0;
+        while cell < n * n {
+            edges.all |= 1 << cell;
+            if cell % n != 0 {
+                edges.not_first |= 1 << cell;
+            }
+            if cell % n != n - 1 {
+                edges.not_last |= 1 << cell;
+            }
+            cell += 1;
+        }
+        table[n] = edges;
+        n += 1;
+    }
+    table
+};
+
 impl Board {
     /// An empty `size x size` board, or `None` outside `2..=11`.
     pub fn new(size: usize) -> Option<Board> {
@@ -122,10 +153,10 @@ impl Board {
     /// `set` grown by one step in all 8 directions, kept on the board.
     pub fn dilate(&self, set: u128) -> u128 {
         let n = self.size;
-        let not_first = self.all() & !self.column_mask(0);
-        let not_last = self.all() & !self.column_mask(n - 1);
+        // Searches call this millions of times: the masks come from a table made at compile time.
+        let Edges { all, not_first, not_last } = EDGES[n];
         let row = set | (set & not_last) << 1 | (set & not_first) >> 1;
-        (row | row << n | row >> n) & self.all()
+        (row | row << n | row >> n) & all
     }
 
     /// Whether `side`'s cells join its two edges.
@@ -257,6 +288,26 @@ pub fn bits(mut set: u128) -> impl Iterator<Item = Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dilation_from_the_table_is_dilation_by_the_rules() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let board = Board::new(n).unwrap();
+            for cell in 0..n * n {
+                let (r, c) = (cell / n, cell % n);
+                let mut expected = 0u128;
+                for dr in -1i64..=1 {
+                    for dc in -1i64..=1 {
+                        let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+                        if (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
+                            expected |= 1 << (rr as usize * n + cc as usize);
+                        }
+                    }
+                }
+                assert_eq!(board.dilate(1 << cell), expected, "size {n}, cell {cell}");
+            }
+        }
+    }
 
     /// A board from rows of `B`, `R` and `.`.
     fn board(rows: &[&str]) -> Board {

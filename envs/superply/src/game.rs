@@ -182,6 +182,22 @@ impl Game for Superply {
     }
 }
 
+/// Every cell of a board of `board`'s size whose product `hint` allows. Searches ask this for
+/// every node, so each thread remembers the answers by size and hint.
+fn matching_cells(board: &Board, hint: Hint) -> u128 {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MATCHING: RefCell<HashMap<(usize, Hint), u128>> = RefCell::new(HashMap::new());
+    }
+    MATCHING.with(|cache| {
+        *cache
+            .borrow_mut()
+            .entry((board.size(), hint))
+            .or_insert_with(|| bits(board.all()).filter(|&c| hint.matches(board.product(c))).fold(0, |m, c| m | 1 << c))
+    })
+}
+
 /// The hint the player to move is under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Current {
@@ -250,7 +266,7 @@ impl SuperplyState {
 
     /// The unclaimed cells `hint` allows.
     pub fn cells_allowed_by(&self, hint: Hint) -> u128 {
-        bits(self.board.empty()).filter(|&c| hint.matches(self.board.product(c))).fold(0, |m, c| m | 1 << c)
+        matching_cells(&self.board, hint) & self.board.empty()
     }
 
     /// The cells the player to move may claim now (none while nature draws or after the end).

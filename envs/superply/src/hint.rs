@@ -36,10 +36,24 @@ impl Hint {
             Hint::Odd => !product.is_multiple_of(2),
             Hint::Even => product.is_multiple_of(2),
             Hint::Between(lo, hi) => (lo..=hi).contains(&product),
-            Hint::Contains(d) => product.to_string().bytes().any(|b| b - b'0' == d),
+            Hint::Contains(d) => contains_digit(product, d),
             Hint::Less(x) => product < x,
             Hint::Greater(x) => product > x,
             Hint::Any => true,
+        }
+    }
+}
+
+/// Whether `d` is among the decimal digits of `n` (searches ask this millions of times: no
+/// string is built).
+fn contains_digit(mut n: u32, d: u8) -> bool {
+    loop {
+        if n % 10 == u32::from(d) {
+            return true;
+        }
+        n /= 10;
+        if n == 0 {
+            return false;
         }
     }
 }
@@ -153,6 +167,15 @@ pub fn parse_hint_list(text: &str) -> Result<Vec<Hint>, HintError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contains_reads_every_digit_as_the_decimal_text_does() {
+        for n in [0u32, 1, 7, 10, 24, 100, 121, 4_294_967_295] {
+            for d in 0..10u8 {
+                assert_eq!(contains_digit(n, d), n.to_string().bytes().any(|b| b - b'0' == d), "{n} {d}");
+            }
+        }
+    }
 
     #[test]
     fn every_hint_reads_back_what_it_writes() {

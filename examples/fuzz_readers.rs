@@ -1,0 +1,328 @@
+//! Fuzzes every reader of outside input with generated inputs: random bytes, and real traffic
+//! (protocol sessions, boards, model cards, configs) mutated byte by byte and word by word. A
+//! reader must never panic and never take longer than the time limit on one input.
+//!
+//! ```text
+//! cargo run --release --example fuzz_readers -- --inputs 1000000        # every reader
+//! cargo run --example fuzz_readers -- --inputs 2000 --only clue          # one reader, quickly
+//! ```
+//! Prints, per reader, the inputs run, inputs/s, the slowest input and the panics; a panicking
+//! input is written to `fuzz-failures/READER-N.bin`. Exits 1 on any panic or hang (a watchdog
+//! stops the process, saying which reader and input, when one input outlives the limit).
+//!
+//! Readers: `score4` (the bot's Casperson protocol), `upright` (upright-referee's protocol, the
+//! bot's side), `clue` (the arbitrator's protocol, the player's side), `superply` (the server's
+//! line splitter and its requests and messages, and a client's copy of the game following
+//! them), `superball` (sb-play's board on stdin), `model-card` (model.json), `manifest`
+//! (manifest.json against bytes), `train-config` (config.toml).
+
+use rand::{Rng, RngCore};
+use std::io::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One reader: its name, real inputs to mutate, and what to run an input through.
+struct Target {
+    name: &'static str,
+    corpus: &'static [&'static str],
+    run: fn(&[u8]),
+}
+
+const SCORE4: &[&str] = &[
+    "play white;\nmove;\nnote: black plays B2;\nmove;\nquit;\n",
+    "play black;note: white plays A1;move;note: white plays D4;move;end: white wins;quit;",
+    "PLAY WHITE ;\r\n move ; note : black plays c3 ;\r\nmove;",
+];
+const UPRIGHT: &[&str] = &[
+    "new 3 second;\nnote: first plays a1;\nmove;\nnote: first plays b2;\nmove;\nnote: first plays c3;\nmove;\nnote: first plays a2 a3;\nend: first 5 second 6;\nquit;\n",
+    "new 6 first reach=line colour=free;move;note: second plays b1;move;quit;",
+    "NEW 4 FIRST;\r\nmove;note : second plays b1x, c1o ;move;",
+];
+const CLUE: &[&str] = &[
+    "new players 3 items 13 hidden 4 seat 2 hand 1 2 3;\nnote: 1 asked 3: 7 10 showed;\nturn;\nnote: 2 asked 3: 7 8 none;\nshow 3: 2 9;\nnote: 3 asked 2: 2 9 showed 2;\nnote: 1 guessed holding 4 5 6;\nturn;\nend: 2 3 1;\nquit;\n",
+    "new players 4 items 24 hidden 4 rounds 100 seat 1 hand 1 2 3 4 5;turn;note 2 asked 3 2,7,11 none;show 4: 1 9;",
+];
+const SUPERPLY: &[&str] = &[
+    "superply 1\nhello Ann\nwaiting 3 blue\nstart 3 9 random blue Bob\nhint blue odd : 1x1 1x3\nmoved blue 1x3\nhint red contains 4 : 1x4 2x2 2x7\nmoved red 2x2\nover 3 blue wins : 1x1 2x2\n",
+    "hello ann\njoin either\nmove 3x7\nhistory\nboard\nquit\n",
+    "history 3 : blue 3x3 odd; red 2x2 even\nboard 3 : b../.r./...\nover 3 red wins by timeout\nerror not your turn\n",
+];
+const SUPERBALL: &[&str] = &[
+    "..........\n..........\n...ppbb...\n.PPyrY....\n..........\n..........\n..........\n..........\n",
+    "pbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\n",
+];
+const CARD: &[&str] = &[
+    r#"{"format":1,"game":"score4","input_shape":[4,4,4,4],"num_actions":16,"value_outputs":2,"net":{"trunk":{"kind":"mlp","hidden":[64]},"value_activation":"tanh","value_hidden":32},"training_step":12}"#,
+];
+const MANIFEST: &[&str] = &[r#"{"format":1,"files":{"model.bpk":{"sha256":"00ff","bytes":4}}}"#];
+const CONFIG: &[&str] = &[
+    "game = \"score4\"\nseed = 1\nhours = 8.0\n[net]\ntrunk = { kind = \"resnet\", channels = 32, blocks = 3 }\n[search]\nsimulations = 32\n[replay]\ncapacity = 60000\n[learner]\nbatch_size = 128\nlearning_rate = 0.002\n",
+    "game = \"superball\"\nmethod = \"afterstate-td\"\n",
+];
+
+/// Words that readers give meaning to, spliced into mutated inputs.
+const DICTIONARY: &[&[u8]] = &[
+    b";",
+    b"\n",
+    b"\r\n",
+    b" ",
+    b":",
+    b",",
+    b".",
+    b"\0",
+    b"\xff\xfe",
+    b"move",
+    b"note",
+    b"play",
+    b"new",
+    b"turn",
+    b"show",
+    b"quit",
+    b"hint",
+    b"moved",
+    b"over",
+    b"join",
+    b"18446744073709551616",
+    b"-1",
+    b"0",
+    b"999999999",
+    b"a1",
+    b"k11",
+    b"z99",
+    b"12x12",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b"\"",
+    b"=",
+    b"[net]",
+    b"null",
+    b"1e999",
+];
+
+fn targets() -> Vec<Target> {
+    vec![
+        Target { name: "score4", corpus: SCORE4, run: score4_bot },
+        Target { name: "upright", corpus: UPRIGHT, run: upright_bot },
+        Target { name: "clue", corpus: CLUE, run: clue_player },
+        Target { name: "superply", corpus: SUPERPLY, run: superply_lines },
+        Target { name: "superball", corpus: SUPERBALL, run: superball_board },
+        Target { name: "model-card", corpus: CARD, run: model_card },
+        Target { name: "manifest", corpus: MANIFEST, run: manifest },
+        Target { name: "train-config", corpus: CONFIG, run: train_config },
+    ]
+}
+
+fn score4_bot(bytes: &[u8]) {
+    use score4::protocol::{BotSession, CommandReader};
+    let mut session = BotSession::new(|b: &score4::Board| b.legal_pegs().next().expect("a move"));
+    let mut reader = CommandReader::new();
+    for piece in bytes.chunks(61) {
+        reader.feed(piece);
+        while let Some(parsed) = reader.next_command() {
+            let _ = session.handle_parsed(parsed).to_string();
+            session.take_diagnostics();
+        }
+    }
+}
+
+fn upright_bot(bytes: &[u8]) {
+    let choose = |s: &upright::UprightState| upright::moves::whole_move(s, |s| tabula_core::State::legal_actions(s)[0]);
+    let _ = upright::protocol::serve(bytes, std::io::sink(), choose, std::io::sink());
+}
+
+fn clue_player(bytes: &[u8]) {
+    let _ = clue::protocol::serve(bytes, std::io::sink(), |s: &clue::ClueState| s.legal()[0], 7, std::io::sink());
+}
+
+fn superply_lines(bytes: &[u8]) {
+    use superply::protocol::{LineReader, Message, Mirror, Request};
+    let mut lines = LineReader::new();
+    let mut mirror = Mirror::new(1, 9, superply::Mode::Random, superply::Side::Blue).expect("a game");
+    for piece in bytes.chunks(97) {
+        lines.feed(piece);
+        while let Some(line) = lines.next_line() {
+            let Ok(text) = line else { continue };
+            let _ = Request::parse(&text);
+            if let Ok(message) = Message::parse(&text) {
+                let _ = mirror.follow(&message);
+                let _ = message.to_string();
+            }
+        }
+    }
+}
+
+fn superball_board(bytes: &[u8]) {
+    let params = superball::Params::new(8, 10, 5, "pbyrg").expect("the default");
+    let _ = superball::text::read_board(&params, bytes);
+}
+
+fn model_card(bytes: &[u8]) {
+    if let Ok(card) = serde_json::from_slice::<tabula_nets::ModelCard>(bytes) {
+        let _ = tabula_nets::Expected::any().check(&card, std::path::Path::new("model.json"));
+    }
+}
+
+fn manifest(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let _ = tabula_models::manifest::verify_bytes(&text, "model.bpk", bytes);
+}
+
+fn train_config(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let _ = tabula_train::config::TrainConfig::from_toml(&text);
+}
+
+/// A new input: random bytes now and then, else a corpus entry mutated a few times.
+fn generate(corpus: &[&str], rng: &mut impl Rng) -> Vec<u8> {
+    if rng.random_range(0..10) == 0 {
+        let len = rng.random_range(0..512);
+        return (0..len).map(|_| rng.random()).collect();
+    }
+    let mut bytes = corpus[rng.random_range(0..corpus.len())].as_bytes().to_vec();
+    for _ in 0..rng.random_range(1..8) {
+        mutate(&mut bytes, rng);
+    }
+    bytes
+}
+
+fn mutate(bytes: &mut Vec<u8>, rng: &mut impl Rng) {
+    let at = |rng: &mut dyn RngCore, len: usize| if len == 0 { 0 } else { rng.random_range(0..=len) };
+    match rng.random_range(0..7) {
+        0 if !bytes.is_empty() => {
+            let i = rng.random_range(0..bytes.len());
+            bytes[i] ^= 1 << rng.random_range(0..8);
+        }
+        1 => {
+            let i = at(rng, bytes.len());
+            bytes.insert(i, rng.random());
+        }
+        2 if !bytes.is_empty() => {
+            let i = rng.random_range(0..bytes.len());
+            let j = (i + rng.random_range(1..16)).min(bytes.len());
+            bytes.drain(i..j);
+        }
+        3 if !bytes.is_empty() => {
+            // Repeat a stretch, sometimes many times (long lines, many commands).
+            let i = rng.random_range(0..bytes.len());
+            let j = (i + rng.random_range(1..64)).min(bytes.len());
+            let stretch = bytes[i..j].to_vec();
+            let most = if rng.random_range(0..20) == 0 { 400 } else { 4 };
+            for _ in 0..rng.random_range(1..most) {
+                bytes.splice(j..j, stretch.iter().copied());
+            }
+        }
+        4 => {
+            let word = DICTIONARY[rng.random_range(0..DICTIONARY.len())];
+            let i = at(rng, bytes.len());
+            bytes.splice(i..i, word.iter().copied());
+        }
+        5 if !bytes.is_empty() => {
+            let i = rng.random_range(0..bytes.len());
+            bytes[i] = bytes[i].to_ascii_uppercase();
+        }
+        _ => {
+            // A number replaced by an extreme one.
+            if let Some(i) = bytes.iter().position(|b| b.is_ascii_digit()) {
+                let big = [&b"0"[..], b"4294967296", b"18446744073709551615", b"-7", b"100000000000000000000"];
+                bytes.splice(i..i + 1, big[rng.random_range(0..big.len())].iter().copied());
+            }
+        }
+    }
+}
+
+struct Report {
+    inputs: u64,
+    seconds: f64,
+    slowest: Duration,
+    panics: u64,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let inputs: u64 = value("--inputs").and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let limit = Duration::from_millis(value("--limit-ms").and_then(|v| v.parse().ok()).unwrap_or(5_000));
+    let seed: u64 = value("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
+    let only = value("--only");
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "fuzz_readers [--inputs N (100000)] [--limit-ms MS (5000)] [--seed S] [--only READER]\nreaders: {}",
+            targets().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+        );
+        return;
+    }
+    // Quiet panics: they are counted and their inputs kept.
+    std::panic::set_hook(Box::new(|_| {}));
+    let started_ms = Arc::new(AtomicU64::new(0));
+    let busy = Arc::new(AtomicBool::new(false));
+    let current: Arc<Mutex<(String, Vec<u8>)>> = Arc::default();
+    let clock = Instant::now();
+    {
+        let (started_ms, busy, current) = (started_ms.clone(), busy.clone(), current.clone());
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(50));
+                let elapsed = clock.elapsed().as_millis() as u64 - started_ms.load(Ordering::Relaxed);
+                if busy.load(Ordering::Relaxed) && elapsed > limit.as_millis() as u64 {
+                    let (name, input) = current.lock().map(|c| c.clone()).unwrap_or_default();
+                    let path = save(&name, "hang", &input);
+                    eprintln!(
+                        "fuzz_readers: {name}: one input ran over {} ms (a hang); kept in {path}",
+                        limit.as_millis()
+                    );
+                    std::process::exit(1);
+                }
+            }
+        });
+    }
+    let mut failed = false;
+    println!("{:<13} {:>10} {:>12} {:>12} {:>7}", "reader", "inputs", "inputs/s", "slowest ms", "panics");
+    for target in targets().into_iter().filter(|t| only.as_deref().is_none_or(|o| o == t.name)) {
+        let mut rng = tabula_core::rng_from_seed(seed);
+        let mut report = Report { inputs: 0, seconds: 0.0, slowest: Duration::ZERO, panics: 0 };
+        let start = Instant::now();
+        for _ in 0..inputs {
+            let input = generate(target.corpus, &mut rng);
+            *current.lock().expect("not poisoned") = (target.name.to_string(), input.clone());
+            started_ms.store(clock.elapsed().as_millis() as u64, Ordering::Relaxed);
+            busy.store(true, Ordering::Relaxed);
+            let one = Instant::now();
+            let outcome = catch_unwind(AssertUnwindSafe(|| (target.run)(&input)));
+            report.slowest = report.slowest.max(one.elapsed());
+            busy.store(false, Ordering::Relaxed);
+            report.inputs += 1;
+            if outcome.is_err() {
+                report.panics += 1;
+                if report.panics <= 5 {
+                    let path = save(target.name, &report.panics.to_string(), &input);
+                    eprintln!("fuzz_readers: {}: a panic; the input is in {path}", target.name);
+                }
+            }
+        }
+        report.seconds = start.elapsed().as_secs_f64();
+        failed |= report.panics > 0;
+        println!(
+            "{:<13} {:>10} {:>12.0} {:>12.1} {:>7}",
+            target.name,
+            report.inputs,
+            report.inputs as f64 / report.seconds.max(1e-9),
+            report.slowest.as_secs_f64() * 1e3,
+            report.panics
+        );
+        let _ = std::io::stdout().flush();
+    }
+    if failed {
+        std::process::exit(1);
+    }
+}
+
+/// Writes a failing input to `fuzz-failures/NAME-WHAT.bin`; the path.
+fn save(name: &str, what: &str, input: &[u8]) -> String {
+    let path = format!("fuzz-failures/{name}-{what}.bin");
+    let _ = std::fs::create_dir_all("fuzz-failures").and_then(|()| std::fs::write(&path, input));
+    path
+}
