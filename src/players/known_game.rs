@@ -5,7 +5,7 @@ use crate::registry::registry;
 use anyhow::Context;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
-use tabula_core::{Game, GameSpec};
+use tabula_core::{Agent, Game, GameSpec, ProgramOptions};
 use tabula_ntuple::NTupleModel;
 use tabula_search::SharedAdvisor;
 
@@ -32,6 +32,20 @@ pub trait KnownGame: Game + crate::session::Drawn {
             self.name()
         )
     }
+}
+
+/// Players of a protocol program, one per thread, `seat` building each from its options.
+fn program_factory<G: Game, A: Agent<G::State> + 'static>(
+    command: &str,
+    options: &BuildOptions,
+    faults: Arc<AtomicUsize>,
+    seat: fn(ProgramOptions) -> A,
+) -> Factory<G> {
+    let options = ProgramOptions::from(command)
+        .with_timeout(options.command_timeout)
+        .verbose(options.verbose)
+        .with_fault_counter(faults);
+    Box::new(move || Box::new(seat(options.clone())))
 }
 
 fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
@@ -73,15 +87,7 @@ impl KnownGame for score4::Score4 {
     }
 
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
-        Ok(Box::new(move || {
-            Box::new(
-                score4::referee::ProgramAgent::new(&command)
-                    .with_timeout(timeout)
-                    .verbose(verbose)
-                    .with_fault_counter(faults.clone()),
-            )
-        }))
+        Ok(program_factory::<Self, _>(command, options, faults, score4::referee::ProgramAgent::new))
     }
 }
 
@@ -150,15 +156,7 @@ impl KnownGame for superply::Superply {
     }
 
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
-        Ok(Box::new(move || {
-            Box::new(
-                superply::program_agent::ProgramAgent::new(&command)
-                    .with_timeout(timeout)
-                    .verbose(verbose)
-                    .with_fault_counter(faults.clone()),
-            )
-        }))
+        Ok(program_factory::<Self, _>(command, options, faults, superply::program_agent::ProgramAgent::new))
     }
 }
 
@@ -191,15 +189,7 @@ impl KnownGame for upright::Upright {
     }
 
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
-        Ok(Box::new(move || {
-            Box::new(
-                upright::referee::ProgramAgent::new(&command)
-                    .with_timeout(timeout)
-                    .verbose(verbose)
-                    .with_fault_counter(faults.clone()),
-            )
-        }))
+        Ok(program_factory::<Self, _>(command, options, faults, upright::referee::ProgramAgent::new))
     }
 }
 
@@ -236,15 +226,7 @@ impl KnownGame for clue::Clue {
     }
 
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {
-        let (command, timeout, verbose) = (command.to_string(), options.command_timeout, options.verbose);
-        Ok(Box::new(move || {
-            Box::new(
-                clue::arbiter::ProgramAgent::new(&command)
-                    .with_timeout(timeout)
-                    .verbose(verbose)
-                    .with_fault_counter(faults.clone()),
-            )
-        }))
+        Ok(program_factory::<Self, _>(command, options, faults, clue::arbiter::ProgramAgent::new))
     }
 }
 

@@ -22,7 +22,7 @@ impl Default for BuildOptions {
         BuildOptions {
             movetime: Duration::from_millis(1000),
             considered: None,
-            command_timeout: score4::referee::DEFAULT_TIMEOUT,
+            command_timeout: tabula_core::program_options::DEFAULT_ANSWER_TIMEOUT,
             verbose: false,
         }
     }

@@ -8,7 +8,7 @@ use score4::{Score4, Score4State};
 use superball::{Lrand48, Params, SuperballState};
 use tabula_baselines::score4::Greedy;
 use tabula_baselines::superball::GreedyPlayer;
-use tabula_core::{Agent, Game, RandomAgent, State, rng_from_seed};
+use tabula_core::{Agent, Game, ProgramOptions, RandomAgent, State, rng_from_seed};
 
 const BOT: &str = env!("CARGO_BIN_EXE_score4-bot");
 const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
@@ -159,8 +159,8 @@ fn an_upright_program_that_crashes_hangs_or_cheats_is_a_fault_and_the_game_goes_
         "read a; echo ok.; while read b; do echo k11.; done",
     ];
     for script in scripts {
-        let mut bot = upright::referee::ProgramAgent::new(&format!("sh -c '{script}'"))
-            .with_timeout(std::time::Duration::from_millis(300));
+        let options = ProgramOptions::from(format!("sh -c '{script}'").as_str());
+        let mut bot = upright::referee::ProgramAgent::new(options.with_timeout(std::time::Duration::from_millis(300)));
         let mut random = RandomAgent;
         let start = upright::UprightState::new(4, upright::Variant::default()).unwrap();
         let end = finish_upright(start, &mut [&mut bot, &mut random], 1);
@@ -233,8 +233,8 @@ fn a_superply_program_that_never_connects_or_hangs_is_a_fault_and_the_game_goes_
     // longer over a move than it may.
     let slow = format!("{SUPERPLY_BOT} --agent mcts --movetime-ms 5000");
     for command in ["sh -c true", "sleep 30", slow.as_str()] {
-        let mut bot =
-            superply::program_agent::ProgramAgent::new(command).with_timeout(std::time::Duration::from_millis(400));
+        let options = ProgramOptions::from(command).with_timeout(std::time::Duration::from_millis(400));
+        let mut bot = superply::program_agent::ProgramAgent::new(options);
         let mut random = RandomAgent;
         let end = finish_superply(game.new_initial_state(0), &mut [&mut bot, &mut random], 1);
         assert!(end.is_terminal(), "{command}");
@@ -249,7 +249,8 @@ fn clue_bot_plays_one_seat_of_whole_games_and_a_liar_is_a_fault() {
     // A question to a player who is not there after `new`: an illegal turn.
     let liar = "sh -c 'read a; echo ok.; while read b; do echo ask 9: 1 2.; done'";
     for (command, faults) in [(format!("{CLUE_BOT} --agent deduce"), 0), (liar.to_string(), 4)] {
-        let mut bot = ProgramAgent::new(&command).with_timeout(std::time::Duration::from_secs(5));
+        let mut bot =
+            ProgramAgent::new(ProgramOptions::from(command.as_str()).with_timeout(std::time::Duration::from_secs(5)));
         for g in 0..4u64 {
             bot.reset();
             let seat = (g % 3) as usize;

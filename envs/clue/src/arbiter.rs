@@ -29,5 +29,5 @@ mod tournament;
 pub use contestant::{Contestant, Fault, Program, Seat, spawn_program};
 pub use game::{GameResult, Removal, play_game};
 pub use human::Human;
-pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent};
+pub use program_agent::ProgramAgent;
 pub use tournament::{ProgramStats, TournamentConfig, TournamentSummary, run_tournament};

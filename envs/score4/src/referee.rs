@@ -29,6 +29,6 @@ mod tally;
 pub use game::{Ending, GameRecord, Player, describe_line, play_game};
 pub use human::{Interrupt, Keyboard, Typed, typed};
 pub use program::{Fault, Program, spawn as spawn_program};
-pub use program_agent::{DEFAULT_TIMEOUT, ProgramAgent, moves_between};
+pub use program_agent::{ProgramAgent, moves_between};
 pub use tabula_core::argv::split_words;
 pub use tally::{MatchConfig, MatchSummary, Seat, run_match};

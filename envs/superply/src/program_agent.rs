@@ -33,13 +33,9 @@ use std::collections::HashSet;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tabula_core::{Action, Agent, Game, State, Turn};
+use tabula_core::{Action, Agent, Game, ProgramOptions, State, Turn};
 
-/// How long a program may take to connect, join, or claim a cell, unless told otherwise.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Lines a program may send that are not a claim while the agent waits for one.
 const MAX_OTHER_LINES: usize = 10;
 /// The game number the program is told.
@@ -47,14 +43,12 @@ const GAME: u64 = 1;
 
 /// A server-protocol program as a player.
 pub struct ProgramAgent {
-    command: String,
-    timeout: Duration,
-    verbose: bool,
+    /// Its timeout is how long the program may take to connect, join, or claim a cell.
+    options: ProgramOptions,
     live: Option<Live>,
     /// The position the running program knows; once it failed, the one last seen this game.
     known: Option<SuperplyState>,
     failed: bool,
-    faults: Arc<AtomicUsize>,
 }
 
 /// A running program and its connection.
@@ -66,40 +60,15 @@ struct Live {
 }
 
 impl ProgramAgent {
-    /// `command` is split into words like a shell would ([`tabula_core::argv::split_words`]).
-    pub fn new(command: &str) -> Self {
-        ProgramAgent {
-            command: command.to_string(),
-            timeout: DEFAULT_TIMEOUT,
-            verbose: false,
-            live: None,
-            known: None,
-            failed: false,
-            faults: Arc::default(),
-        }
-    }
-
-    /// The time allowed to connect, join, and claim each cell.
-    pub fn with_timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
-        self
-    }
-
-    /// Shows the program's stderr (otherwise discarded).
-    pub fn verbose(mut self, verbose: bool) -> Self {
-        self.verbose = verbose;
-        self
-    }
-
-    /// Counts faults in `counter`, shared with other copies of the agent (one per thread).
-    pub fn with_fault_counter(mut self, counter: Arc<AtomicUsize>) -> Self {
-        self.faults = counter;
-        self
+    /// A command line (split into words like a shell would, see
+    /// [`tabula_core::argv::split_words`]) or [`ProgramOptions`].
+    pub fn new(options: impl Into<ProgramOptions>) -> Self {
+        ProgramAgent { options: options.into(), live: None, known: None, failed: false }
     }
 
     /// Faults so far (in the shared counter).
     pub fn faults(&self) -> usize {
-        self.faults.load(Ordering::Relaxed)
+        self.options.faults()
     }
 
     fn stop(&mut self) {
@@ -115,10 +84,10 @@ impl ProgramAgent {
         self.stop();
         let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port().to_string();
-        let mut words = if self.command.contains("{port}") {
-            tabula_core::argv::split_words(&self.command.replace("{port}", &port))?
+        let mut words = if self.options.command.contains("{port}") {
+            tabula_core::argv::split_words(&self.options.command.replace("{port}", &port))?
         } else {
-            let mut words = tabula_core::argv::split_words(&self.command)?;
+            let mut words = tabula_core::argv::split_words(&self.options.command)?;
             words.extend(["--port".to_string(), port]);
             words
         };
@@ -130,10 +99,10 @@ impl ProgramAgent {
             .args(&words)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(if self.verbose { Stdio::inherit() } else { Stdio::null() })
+            .stderr(if self.options.verbose { Stdio::inherit() } else { Stdio::null() })
             .spawn()
             .map_err(|e| format!("cannot start {program:?}: {e}"))?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + self.options.timeout;
         let connected = listener
             .set_nonblocking(true)
             .map_err(|e| e.to_string())
@@ -199,14 +168,14 @@ impl ProgramAgent {
                 if side == me {
                     // A claim of its own side that the program did not make (an opening's): it
                     // answers the hint as usual, and the claim that was made stands instead.
-                    live.claim(Instant::now() + self.timeout)?;
+                    live.claim(Instant::now() + self.options.timeout)?;
                 }
                 live.send(&Message::Moved { side, cell: known.action_to_string(action) })?;
             }
             known.apply(action).map_err(|e| e.reason)?;
         }
         live.send(&hint_line(known))?;
-        let cell = live.claim(Instant::now() + self.timeout)?;
+        let cell = live.claim(Instant::now() + self.options.timeout)?;
         let action = known
             .parse_cell(&cell)
             .ok()
@@ -299,7 +268,7 @@ impl Live {
 
 impl Agent<SuperplyState> for ProgramAgent {
     fn name(&self) -> String {
-        format!("cmd:{}", self.command)
+        self.options.name()
     }
 
     fn act(&mut self, state: &SuperplyState, rng: &mut dyn RngCore) -> Action {
@@ -314,8 +283,7 @@ impl Agent<SuperplyState> for ProgramAgent {
         match self.ask(state) {
             Ok(action) => action,
             Err(fault) => {
-                self.faults.fetch_add(1, Ordering::Relaxed);
-                eprintln!("tabula: {:?} {fault}; random moves stand in for it until this game ends", self.command);
+                self.options.count_fault(&fault);
                 self.stop();
                 self.failed = true;
                 self.known = Some(state.clone());

@@ -32,25 +32,16 @@ use crate::protocol::{Command, Reply};
 use crate::rules::{ClueState, Phase};
 use rand::{Rng, RngCore};
 use std::collections::VecDeque;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-use tabula_core::{Action, Agent, Player, State, Turn};
-
-/// How long a program may take to answer one command, unless told otherwise.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+use tabula_core::{Action, Agent, Player, ProgramOptions, State, Turn};
 
 /// A protocol program as a player.
 pub struct ProgramAgent {
-    command: String,
-    timeout: Duration,
-    verbose: bool,
+    options: ProgramOptions,
     live: Option<Live>,
     /// The rest of the program's turn: each sub-action with the state it is meant for.
     plan: VecDeque<(ClueState, Action)>,
     /// After a failure, the game it happened in: random moves stand in until it ends.
     failed: Option<Game>,
-    faults: Arc<AtomicUsize>,
 }
 
 /// Which game a program plays: the parameters, its seat and its hand.
@@ -76,40 +67,15 @@ struct Live {
 }
 
 impl ProgramAgent {
-    /// `command` is split into words like a shell would (see [`tabula_core::argv::split_words`]).
-    pub fn new(command: &str) -> Self {
-        ProgramAgent {
-            command: command.to_string(),
-            timeout: DEFAULT_TIMEOUT,
-            verbose: false,
-            live: None,
-            plan: VecDeque::new(),
-            failed: None,
-            faults: Arc::default(),
-        }
-    }
-
-    /// The time allowed for each answer.
-    pub fn with_timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
-        self
-    }
-
-    /// Shows the program's stderr (otherwise discarded).
-    pub fn verbose(mut self, verbose: bool) -> Self {
-        self.verbose = verbose;
-        self
-    }
-
-    /// Counts faults in `counter`, shared with other copies of the agent (one per thread).
-    pub fn with_fault_counter(mut self, counter: Arc<AtomicUsize>) -> Self {
-        self.faults = counter;
-        self
+    /// A command line (split into words like a shell would, see
+    /// [`tabula_core::argv::split_words`]) or [`ProgramOptions`].
+    pub fn new(options: impl Into<ProgramOptions>) -> Self {
+        ProgramAgent { options: options.into(), live: None, plan: VecDeque::new(), failed: None }
     }
 
     /// Faults so far (in the shared counter).
     pub fn faults(&self) -> usize {
-        self.faults.load(Ordering::Relaxed)
+        self.options.faults()
     }
 
     fn stop(&mut self) {
@@ -125,7 +91,7 @@ impl ProgramAgent {
         let same = self.live.as_ref().is_some_and(|l| l.game == game && l.told <= state.history().len());
         if !same {
             self.stop();
-            let mut program = spawn_program(&self.command, self.timeout, self.verbose)?;
+            let mut program = spawn_program(&self.options.command, self.options.timeout, self.options.verbose)?;
             let new = Command::New { params: game.params, seat, hand: game.hand };
             program.expect_ok(&new)?;
             self.live = Some(Live { program, game, told: 0 });
@@ -181,7 +147,7 @@ impl ProgramAgent {
 
 impl Agent<ClueState> for ProgramAgent {
     fn name(&self) -> String {
-        format!("cmd:{}", self.command)
+        self.options.name()
     }
 
     fn act(&mut self, state: &ClueState, rng: &mut dyn RngCore) -> Action {
@@ -214,8 +180,7 @@ impl Agent<ClueState> for ProgramAgent {
                 self.plan.pop_front().expect("a decision has at least one sub-action").1
             }
             Err(fault) => {
-                self.faults.fetch_add(1, Ordering::Relaxed);
-                eprintln!("tabula: {:?} {fault}; random moves stand in for it until this game ends", self.command);
+                self.options.count_fault(&fault);
                 self.stop();
                 self.failed = Some(Game::of(state, seat));
                 random(rng)

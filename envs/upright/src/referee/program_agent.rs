@@ -31,64 +31,29 @@ use crate::rules::UprightState;
 use crate::side::Side;
 use rand::{Rng, RngCore};
 use std::collections::{HashSet, VecDeque};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-use tabula_core::{Action, Agent, State};
-
-/// How long a program may take to answer one command, unless told otherwise.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+use tabula_core::{Action, Agent, ProgramOptions, State};
 
 /// A protocol program as a player.
 pub struct ProgramAgent {
-    command: String,
-    timeout: Duration,
-    verbose: bool,
+    options: ProgramOptions,
     live: Option<(Program, Side)>,
     /// The position the running program knows; once it failed, the one last seen this game.
     known: Option<UprightState>,
     /// The rest of the program's move: each sub-action with the state it is meant for.
     plan: VecDeque<(UprightState, Action)>,
     failed: bool,
-    faults: Arc<AtomicUsize>,
 }
 
 impl ProgramAgent {
-    /// `command` is split into words like a shell would (see [`super::split_words`]).
-    pub fn new(command: &str) -> Self {
-        ProgramAgent {
-            command: command.to_string(),
-            timeout: DEFAULT_TIMEOUT,
-            verbose: false,
-            live: None,
-            known: None,
-            plan: VecDeque::new(),
-            failed: false,
-            faults: Arc::default(),
-        }
-    }
-
-    /// The time allowed for each answer.
-    pub fn with_timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
-        self
-    }
-
-    /// Shows the program's stderr (otherwise discarded).
-    pub fn verbose(mut self, verbose: bool) -> Self {
-        self.verbose = verbose;
-        self
-    }
-
-    /// Counts faults in `counter`, shared with other copies of the agent (one per thread).
-    pub fn with_fault_counter(mut self, counter: Arc<AtomicUsize>) -> Self {
-        self.faults = counter;
-        self
+    /// A command line (split into words like a shell would, see [`super::split_words`]) or
+    /// [`ProgramOptions`].
+    pub fn new(options: impl Into<ProgramOptions>) -> Self {
+        ProgramAgent { options: options.into(), live: None, known: None, plan: VecDeque::new(), failed: false }
     }
 
     /// Faults so far (in the shared counter).
     pub fn faults(&self) -> usize {
-        self.faults.load(Ordering::Relaxed)
+        self.options.faults()
     }
 
     fn stop(&mut self) {
@@ -110,7 +75,7 @@ impl ProgramAgent {
             Some(missed) => missed,
             None => {
                 self.stop();
-                let mut program = program::spawn(&self.command, self.timeout, self.verbose)?;
+                let mut program = program::spawn(&self.options.command, self.options.timeout, self.options.verbose)?;
                 let (size, variant) = (state.size(), state.variant());
                 program.expect_ok(&Command::New { size, side: me, variant })?;
                 self.live = Some((program, me));
@@ -134,7 +99,7 @@ impl ProgramAgent {
 
 impl Agent<UprightState> for ProgramAgent {
     fn name(&self) -> String {
-        format!("cmd:{}", self.command)
+        self.options.name()
     }
 
     fn act(&mut self, state: &UprightState, rng: &mut dyn RngCore) -> Action {
@@ -166,8 +131,7 @@ impl Agent<UprightState> for ProgramAgent {
                 self.plan.pop_front().expect("a move has at least one sub-action").1
             }
             Err(fault) => {
-                self.faults.fetch_add(1, Ordering::Relaxed);
-                eprintln!("tabula: {:?} {fault}; random moves stand in for it until this game ends", self.command);
+                self.options.count_fault(&fault);
                 self.stop();
                 self.failed = true;
                 self.known = Some(*state);
