@@ -7,8 +7,9 @@
 //! cargo run --example fuzz_readers -- --inputs 2000 --only clue          # one reader, quickly
 //! ```
 //! Prints, per reader, the inputs run, inputs/s, the slowest input and the panics; a panicking
-//! input is written to `fuzz-failures/READER-N.bin`. Exits 1 on any panic or hang (a watchdog
-//! stops the process, saying which reader and input, when one input outlives the limit).
+//! input is written to `fuzz-failures/READER-N.bin` (`--replay FILE` runs one again, panic
+//! message and all). Exits 1 on any panic or hang (a watchdog stops the process, saying which
+//! reader and input, when one input outlives the limit).
 //!
 //! Readers: `score4` (the bot's Casperson protocol), `upright` (upright-referee's protocol, the
 //! bot's side), `clue` (the arbitrator's protocol, the player's side), `superply` (the server's
@@ -253,6 +254,16 @@ fn main() {
             "fuzz_readers [--inputs N (100000)] [--limit-ms MS (5000)] [--seed S] [--only READER]\nreaders: {}",
             targets().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
         );
+        return;
+    }
+    if let Some(path) = value("--replay") {
+        // One kept input through its reader, panic message and all.
+        let reader =
+            only.unwrap_or_else(|| path.rsplit('/').next().unwrap_or("").split('-').next().unwrap_or("").into());
+        let target = targets().into_iter().find(|t| t.name == reader || path.contains(&format!("/{}-", t.name)));
+        let target = target.unwrap_or_else(|| panic!("which reader? name it with --only"));
+        (target.run)(&std::fs::read(&path).expect("a readable input"));
+        println!("{}: no panic", target.name);
         return;
     }
     // Quiet panics: they are counted and their inputs kept.

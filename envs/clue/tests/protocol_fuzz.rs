@@ -111,3 +111,23 @@ fn the_game_in_protocol_md_plays_as_written() {
     let answers: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_string).collect();
     assert_eq!(answers, rows.iter().map(|(_, a)| a.to_string()).collect::<Vec<_>>());
 }
+
+#[test]
+fn items_beyond_the_game_are_refused_not_believed() {
+    // Found by examples/fuzz_readers.rs: a note naming item 70 of 13 once made the player's
+    // deduction panic at its next turn.
+    let out = random_serve(
+        b"new players 3 items 13 hidden 4 seat 2 hand 1 2 3; note: 1 asked 3: 70 showed; show 1: 2 99; \
+          note: 1 removed holding 4 5 600; turn; quit;",
+        16,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[1].starts_with("error: item 70 is not in this game"), "{out}");
+    assert!(lines[2].starts_with("error: item 99 is not in this game"), "{out}");
+    assert!(lines[3].starts_with("error"), "{out}");
+    // The turn draws a deal from what the player knows (where the panic was): player 1 is to
+    // move, as before the refused notes.
+    assert_eq!(lines[4], "error: it is player 1's turn.", "{out}");
+    assert_eq!(lines[5], "ok.");
+}

@@ -127,6 +127,7 @@ impl<F: FnMut(&ClueState) -> Action> BotSession<F> {
     fn show(&mut self, asker: usize, list: ItemSet) -> Result<Reply, String> {
         let rng = &mut self.rng;
         let view = self.view.as_mut().ok_or("no game: the arbitrator sends new first")?;
+        within_game(list, view.params.items)?;
         if list.intersection(view.hand).is_empty() {
             return Ok(Reply::None);
         }
@@ -154,6 +155,13 @@ impl<F: FnMut(&ClueState) -> Action> BotSession<F> {
         let view = self.view.as_mut().ok_or("no game: the arbitrator sends new first")?;
         let (p, me) = (view.params.players, view.player);
         let in_game = |q: usize| q < p;
+        let named: ItemSet = match &seen {
+            Seen::Asked { list, answer: Answer::Shown(item), .. } => list.union([*item].into_iter().collect()),
+            Seen::Asked { list, .. } => *list,
+            Seen::Departed { hand, guess, .. } => hand.union(guess.unwrap_or_default()),
+            Seen::Removed { hand, .. } => *hand,
+        };
+        within_game(named, view.params.items)?;
         match seen {
             Seen::Asked { asker, target, answer, .. } => {
                 if !in_game(asker) || !in_game(target) {
@@ -179,6 +187,14 @@ impl<F: FnMut(&ClueState) -> Action> BotSession<F> {
             return Err(why);
         }
         Ok(())
+    }
+}
+
+/// An error naming the first item of `named` beyond the game's `items`.
+fn within_game(named: ItemSet, items: usize) -> Result<(), String> {
+    match named.last() {
+        Some(item) if item.number() > items => Err(format!("item {item} is not in this game (items are 1 to {items})")),
+        _ => Ok(()),
     }
 }
 
