@@ -126,13 +126,16 @@ fn finish_upright(
 
 #[test]
 fn upright_bot_plays_whole_games_on_either_side_and_after_an_opening() {
-    let mut bot = upright::referee::ProgramAgent::new(&format!("{UPRIGHT_BOT} --agent greedy"));
+    // Seeded, so that the games are the same on every run.
+    let mut bot = upright::referee::ProgramAgent::new(&format!("{UPRIGHT_BOT} --agent greedy --seed 1"));
     let mut random = RandomAgent;
     let mut bot_wins = 0;
     for game in 0..6u64 {
         bot.reset();
-        // Some games start from a few squares (and a whole phase-2 move) the bot never saw played.
-        let mut start = upright::UprightState::new(4, upright::Variant::default()).unwrap();
+        // Some games start from squares the bot never saw played (on 4x4, 8 sub-actions reach
+        // into phase 2); the strength check is on 6x6, where greedy beats random ~95%.
+        let size = if game % 3 == 2 { 4 } else { 6 };
+        let mut start = upright::UprightState::new(size, upright::Variant::default()).unwrap();
         let mut rng = rng_from_seed(200 + game);
         for _ in 0..game % 3 * 4 {
             let legal = start.legal_actions();
@@ -142,10 +145,10 @@ fn upright_bot_plays_whole_games_on_either_side_and_after_an_opening() {
         let mut agents: [&mut dyn Agent<upright::UprightState>; 2] =
             if bot_seat == 0 { [&mut bot, &mut random] } else { [&mut random, &mut bot] };
         let end = finish_upright(start, &mut agents, game);
-        bot_wins += usize::from(end.returns()[bot_seat] > 0.0);
+        bot_wins += usize::from(size == 6 && end.returns()[bot_seat] > 0.0);
     }
     assert_eq!(bot.faults(), 0, "no protocol faults");
-    assert!(bot_wins >= 4, "greedy beats random: {bot_wins} of 6");
+    assert!(bot_wins >= 3, "greedy beats random on 6x6: {bot_wins} of 4");
 }
 
 #[test]
@@ -193,8 +196,11 @@ fn finish_superply(
 fn superply_bot_plays_through_tabulas_server_part_in_both_modes_and_after_an_opening() {
     use superply::program_agent::ProgramAgent;
     for (mode, command) in [
-        (superply::Mode::Random, format!("{SUPERPLY_BOT} --agent greedy")),
-        (superply::Mode::Deterministic, format!("{SUPERPLY_BOT} --agent greedy --port {{port}} --seat either")),
+        (superply::Mode::Random, format!("{SUPERPLY_BOT} --agent greedy --seed 1")),
+        (
+            superply::Mode::Deterministic,
+            format!("{SUPERPLY_BOT} --agent greedy --seed 1 --port {{port}} --seat either"),
+        ),
     ] {
         let game = superply::Superply::new(7, mode, superply::default_hints()).unwrap();
         let mut bot = ProgramAgent::new(&command);
