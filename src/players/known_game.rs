@@ -5,6 +5,7 @@ use crate::registry::registry;
 use anyhow::Context;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
 use tabula_core::{Agent, Game, GameSpec, ProgramOptions};
 use tabula_ntuple::NTupleModel;
 use tabula_search::SharedAdvisor;
@@ -48,6 +49,34 @@ fn program_factory<G: Game, A: Agent<G::State> + 'static>(
     Box::new(move || Box::new(seat(options.clone())))
 }
 
+/// A game's `agent_by_name`: a baseline by name, its searching players at a time a move.
+type BaselineByName<G> = fn(&str, Option<Duration>) -> Result<Box<dyn Agent<<G as Game>::State>>, String>;
+
+/// A baseline of a game whose searching players think `options.movetime` a move and whose
+/// `mcts` also takes a number of simulations (`mcts:SIMS`).
+fn timed_baseline<G: KnownGame>(
+    title: &str,
+    name: &str,
+    arg: Option<u64>,
+    options: &BuildOptions,
+    by_name: BaselineByName<G>,
+) -> anyhow::Result<Factory<G>> {
+    if !G::BASELINE_NAMES.contains(&name) {
+        return Err(unknown::<G>(title, name));
+    }
+    match (name, arg) {
+        ("mcts", Some(sims)) => {
+            anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
+            Ok(Box::new(move || tabula_baselines::rollout_mcts::with_simulations(sims as usize)))
+        }
+        (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
+        (_, None) => {
+            let (name, movetime) = (name.to_string(), options.movetime);
+            Ok(Box::new(move || by_name(&name, Some(movetime)).expect("checked above")))
+        }
+    }
+}
+
 fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
     anyhow::anyhow!(
         "unknown agent {name:?}; {game} offers {}, or run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS], \
@@ -61,7 +90,8 @@ impl KnownGame for score4::Score4 {
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::score4::AGENT_NAMES;
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::score4::{AgentOptions, agent_by_name, mcts_with_simulations};
+        use tabula_baselines::rollout_mcts::with_simulations as mcts_with_simulations;
+        use tabula_baselines::score4::{AgentOptions, agent_by_name};
         if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Score 4", name));
         }
@@ -134,21 +164,7 @@ impl KnownGame for superply::Superply {
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::superply::{agent_by_name, mcts_with_simulations};
-        if !Self::BASELINE_NAMES.contains(&name) {
-            return Err(unknown::<Self>("Superply", name));
-        }
-        match (name, arg) {
-            ("mcts", Some(sims)) => {
-                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
-                Ok(Box::new(move || mcts_with_simulations(sims as usize)))
-            }
-            (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
-            (_, None) => {
-                let (name, movetime) = (name.to_string(), options.movetime);
-                Ok(Box::new(move || agent_by_name(&name, Some(movetime)).expect("checked above")))
-            }
-        }
+        timed_baseline::<Self>("Superply", name, arg, options, tabula_baselines::superply::agent_by_name)
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
@@ -167,21 +183,7 @@ impl KnownGame for upright::Upright {
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::upright::{agent_by_name, mcts_with_simulations};
-        if !Self::BASELINE_NAMES.contains(&name) {
-            return Err(unknown::<Self>("Upward-Rightward", name));
-        }
-        match (name, arg) {
-            ("mcts", Some(sims)) => {
-                anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
-                Ok(Box::new(move || mcts_with_simulations(sims as usize)))
-            }
-            (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
-            (_, None) => {
-                let (name, movetime) = (name.to_string(), options.movetime);
-                Ok(Box::new(move || agent_by_name(&name, Some(movetime)).expect("checked above")))
-            }
-        }
+        timed_baseline::<Self>("Upward-Rightward", name, arg, options, tabula_baselines::upright::agent_by_name)
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {

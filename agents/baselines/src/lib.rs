@@ -1,5 +1,6 @@
 //! Hand-written baseline players, a module per game. They are the yardsticks trained agents must beat.
 pub mod clue;
+pub mod rollout_mcts;
 pub mod score4;
 pub mod superball;
 pub mod superply;

@@ -245,6 +245,12 @@ impl<H> AlphaBeta<H> {
         let mut best_action = None;
         let mut all_exact = true;
         for (a, child) in children {
+            // Unordered children are made only when their turn comes: a cut-off spares the rest.
+            let child = child.unwrap_or_else(|| {
+                let mut child = state.clone();
+                child.apply(a).expect("a legal action");
+                child
+            });
             let (v, exact) = self.node(&child, depth - 1, alpha, beta)?;
             all_exact &= exact;
             let better = if maximise { v > best_value } else { v < best_value };
@@ -276,40 +282,36 @@ impl<H> AlphaBeta<H> {
     }
 
     /// The children of a decision, the table's move first, then (with depth to spare) the
-    /// mover's best by the heuristic.
+    /// mover's best by the heuristic; the states are made here only where ordering needs them.
     fn ordered_children<S: State>(
         &self,
         state: &S,
         depth: u32,
         first: Option<Action>,
         maximise: bool,
-    ) -> Vec<(Action, S)>
+    ) -> Vec<(Action, Option<S>)>
     where
         H: Heuristic<S>,
     {
-        let mut children: Vec<(Action, S)> = state
-            .legal_actions()
-            .into_iter()
-            .map(|a| {
-                let mut child = state.clone();
-                child.apply(a).expect("a legal action");
-                (a, child)
-            })
-            .collect();
-        if depth >= self.config.order_from_depth {
-            let mut keyed: Vec<(f64, (Action, S))> = children
+        let mut children: Vec<(Action, Option<S>)> = if depth >= self.config.order_from_depth {
+            let mut keyed: Vec<(f64, Action, S)> = state
+                .legal_actions()
                 .into_iter()
-                .map(|(a, c)| {
-                    let v = match c.turn() {
-                        Turn::Terminal => c.returns()[0] * 2.0,
-                        _ => self.heuristic.value(&c),
+                .map(|a| {
+                    let mut child = state.clone();
+                    child.apply(a).expect("a legal action");
+                    let v = match child.turn() {
+                        Turn::Terminal => child.returns()[0] * 2.0,
+                        _ => self.heuristic.value(&child),
                     };
-                    (if maximise { -v } else { v }, (a, c))
+                    (if maximise { -v } else { v }, a, child)
                 })
                 .collect();
             keyed.sort_by(|x, y| x.0.total_cmp(&y.0));
-            children = keyed.into_iter().map(|(_, c)| c).collect();
-        }
+            keyed.into_iter().map(|(_, a, c)| (a, Some(c))).collect()
+        } else {
+            state.legal_actions().into_iter().map(|a| (a, None)).collect()
+        };
         if let Some(f) = first
             && let Some(i) = children.iter().position(|(a, _)| *a == f)
         {

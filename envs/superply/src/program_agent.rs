@@ -164,7 +164,7 @@ impl ProgramAgent {
         for action in missed {
             if let Turn::Player(p) = known.turn() {
                 let side = Side::from_index(p).expect("two players");
-                live.send(&hint_line(known))?;
+                live.send(&Message::hint_for(known).expect("a decision has a hint"))?;
                 if side == me {
                     // A claim of its own side that the program did not make (an opening's): it
                     // answers the hint as usual, and the claim that was made stands instead.
@@ -174,7 +174,7 @@ impl ProgramAgent {
             }
             known.apply(action).map_err(|e| e.reason)?;
         }
-        live.send(&hint_line(known))?;
+        live.send(&Message::hint_for(known).expect("a decision has a hint"))?;
         let cell = live.claim(Instant::now() + self.options.timeout)?;
         let action = known
             .parse_cell(&cell)
@@ -186,14 +186,6 @@ impl ProgramAgent {
         known.apply(action).map_err(|e| e.reason)?;
         Ok(action)
     }
-}
-
-/// The `hint` line for the player to move in `state`.
-fn hint_line(state: &SuperplyState) -> Message {
-    let side = state.to_move();
-    let hint = state.hint().expect("a decision has a hint");
-    let cells = state.legal_actions().into_iter().map(|a| state.action_to_string(a)).collect();
-    Message::Hint { side, hint, cells }
 }
 
 /// Waits for the program to connect.

@@ -22,7 +22,6 @@ pub use scan::{LineScan, Weights, immediate_wins, scan, threat_score};
 use score4::Score4State;
 use std::time::Duration;
 use tabula_core::{Agent, RandomAgent};
-use tabula_search::{MctsAgent, RolloutEvaluator, SearchConfig};
 
 /// The names [`agent_by_name`] knows.
 pub const AGENT_NAMES: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
@@ -42,21 +41,7 @@ pub fn agent_by_name(name: &str, options: &AgentOptions) -> Result<Box<dyn Agent
         "random" => Box::new(RandomAgent),
         "greedy" => Box::new(Greedy),
         "alphabeta" => Box::new(AlphaBeta::new(options.movetime, options.depth)),
-        "mcts" => Box::new(
-            MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100))
-                .with_time_budget(options.movetime.unwrap_or(Duration::from_millis(300))),
-        ),
+        "mcts" => crate::rollout_mcts::timed(options.movetime.unwrap_or(Duration::from_millis(300))),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
-}
-
-/// The `mcts` baseline at a fixed number of simulations per move instead of a clock: the same
-/// game for the same seed on any machine.
-pub fn mcts_with_simulations(simulations: usize) -> Box<dyn Agent<Score4State>> {
-    Box::new(MctsAgent::new(format!("mcts({simulations} sims)"), RolloutEvaluator::new(1), mcts_config(simulations)))
-}
-
-/// Random-rollout MCTS as the `mcts` baseline plays it.
-fn mcts_config(simulations: usize) -> SearchConfig {
-    SearchConfig { simulations, c_puct: 2.0, ..SearchConfig::default() }
 }

@@ -21,7 +21,7 @@ pub use greedy::Greedy;
 use std::time::Duration;
 use superply::SuperplyState;
 use tabula_core::{Agent, RandomAgent};
-use tabula_search::{AlphaBetaAgent, AlphaBetaConfig, MctsAgent, RolloutEvaluator, SearchConfig};
+use tabula_search::{AlphaBetaAgent, AlphaBetaConfig};
 
 /// The names [`agent_by_name`] knows.
 pub const AGENT_NAMES: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
@@ -36,10 +36,7 @@ pub fn agent_by_name(name: &str, movetime: Option<Duration>) -> Result<Box<dyn A
         "random" => Box::new(RandomAgent),
         "greedy" => Box::new(Greedy),
         "alphabeta" => Box::new(alphabeta(movetime.unwrap_or(DEFAULT_MOVETIME), RaceHeuristic::default())),
-        "mcts" => Box::new(
-            MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100))
-                .with_time_budget(movetime.unwrap_or(DEFAULT_MOVETIME)),
-        ),
+        "mcts" => crate::rollout_mcts::timed(movetime.unwrap_or(DEFAULT_MOVETIME)),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }
@@ -51,14 +48,4 @@ pub fn alphabeta(movetime: Duration, heuristic: RaceHeuristic) -> AlphaBetaAgent
         heuristic,
         AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() },
     )
-}
-
-/// The `mcts` baseline at a fixed number of simulations a move instead of a clock.
-pub fn mcts_with_simulations(simulations: usize) -> Box<dyn Agent<SuperplyState>> {
-    Box::new(MctsAgent::new(format!("mcts({simulations} sims)"), RolloutEvaluator::new(1), mcts_config(simulations)))
-}
-
-/// Random-rollout MCTS as the `mcts` baseline plays it.
-fn mcts_config(simulations: usize) -> SearchConfig {
-    SearchConfig { simulations, c_puct: 2.0, ..SearchConfig::default() }
 }

@@ -25,7 +25,7 @@ pub use greedy::{DEFAULT_BUDGET, Greedy};
 
 use std::time::Duration;
 use tabula_core::{Agent, RandomAgent};
-use tabula_search::{AlphaBetaAgent, AlphaBetaConfig, MctsAgent, RolloutEvaluator, SearchConfig};
+use tabula_search::{AlphaBetaAgent, AlphaBetaConfig};
 use upright::UprightState;
 
 /// The names [`agent_by_name`] knows.
@@ -42,9 +42,7 @@ pub fn agent_by_name(name: &str, movetime: Option<Duration>) -> Result<Box<dyn A
         "random" => Box::new(RandomAgent),
         "greedy" => Box::new(Greedy::new()),
         "alphabeta" => Box::new(alphabeta(movetime, ExpectedProducts::default())),
-        "mcts" => {
-            Box::new(MctsAgent::new("mcts", RolloutEvaluator::new(1), mcts_config(100)).with_time_budget(movetime))
-        }
+        "mcts" => crate::rollout_mcts::timed(movetime),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }
@@ -56,16 +54,6 @@ pub fn alphabeta(movetime: Duration, heuristic: ExpectedProducts) -> AlphaBetaAg
         heuristic,
         AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() },
     )
-}
-
-/// The `mcts` baseline at a fixed number of simulations a sub-action instead of a clock.
-pub fn mcts_with_simulations(simulations: usize) -> Box<dyn Agent<UprightState>> {
-    Box::new(MctsAgent::new(format!("mcts({simulations} sims)"), RolloutEvaluator::new(1), mcts_config(simulations)))
-}
-
-/// Random-rollout MCTS as the `mcts` baseline plays it.
-fn mcts_config(simulations: usize) -> SearchConfig {
-    SearchConfig { simulations, c_puct: 2.0, ..SearchConfig::default() }
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 use super::contestant::{Contestant, Fault};
 use crate::action::SubAction;
 use crate::deal::Deal;
-use crate::items::ItemSet;
+use crate::items::{Item, ItemSet};
 use crate::params::Params;
 use crate::protocol::{Command, Reply};
 use crate::rules::{ClueState, Event, Phase};
 use std::io::Write;
-use tabula_core::Player;
+use tabula_core::{Action, Player};
 
 /// A contestant removed from a game, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,21 +172,13 @@ impl Table {
                 Ok(reply) => reply,
                 Err(fault) => return self.remove(seat, fault.to_string(), out),
             };
-            let subs = match reply {
-                Reply::Ask { target, list } => SubAction::question(target, list),
-                Reply::Guess(guess) => SubAction::guess(guess),
-                other => {
-                    return self.remove(seat, Fault::Malformed(format!("turn; got \"{other}\"")).to_string(), out);
-                }
-            };
-            let mut next = self.state.clone();
-            match play_all(&mut next, &subs) {
-                Ok(()) => {
+            match turn_played(&self.state, reply) {
+                Ok((next, _)) => {
                     self.state = next;
                     break;
                 }
-                Err(why) if c.asks_again() => c.refused(&why),
-                Err(why) => return self.remove(seat, Fault::Illegal(why).to_string(), out),
+                Err(Fault::Illegal(why)) if c.asks_again() => c.refused(&why),
+                Err(fault) => return self.remove(seat, fault.to_string(), out),
             }
         }
         if let Phase::Showing { target, list } = self.state.phase() {
@@ -200,28 +192,14 @@ impl Table {
         loop {
             let Some(c) = self.seats[target].as_mut() else { return };
             let command = Command::Show { asker, list };
-            let why = match c.ask(&command) {
-                Err(fault) => return self.remove(target, fault.to_string(), out),
-                Ok(Reply::Show(item)) if list.intersection(hand).contains(item) => {
+            match c.ask(&command).and_then(|reply| shown_item(reply, &command, list, hand)) {
+                Ok(item) => {
                     let action = SubAction::Item(item).to_action(self.state.params());
                     self.state.play(action).expect("a held, listed item can be shown");
                     return;
                 }
-                Ok(Reply::Show(item)) if !list.contains(item) => format!("showed {item}, which was not asked about"),
-                Ok(Reply::Show(item)) => format!("lied: showed {item}, which it does not hold"),
-                Ok(Reply::None) => format!("lied: answered none while holding {}", list.intersection(hand)),
-                Ok(other) => {
-                    return self.remove(
-                        target,
-                        Fault::Malformed(format!("{command} got \"{other}\"")).to_string(),
-                        out,
-                    );
-                }
-            };
-            if c.asks_again() {
-                c.refused(&why);
-            } else {
-                return self.remove(target, Fault::Illegal(why).to_string(), out);
+                Err(Fault::Illegal(why)) if c.asks_again() => c.refused(&why),
+                Err(fault) => return self.remove(target, fault.to_string(), out),
             }
         }
     }
@@ -232,15 +210,41 @@ fn line_ok(reply: Reply, command: &Command) -> Result<(), Fault> {
     tabula_core::line_program::Reply::expect_ok(reply, &command.to_string())
 }
 
-/// Plays a turn's sub-actions; the turn must end exactly with the last of them.
-fn play_all(state: &mut ClueState, subs: &[SubAction]) -> Result<(), String> {
+/// The state after the turn a player answered to `turn;` in `state`, with the turn's actions;
+/// an illegal question or guess is `Fault::Illegal`, an answer of another kind
+/// `Fault::Malformed`.
+pub(super) fn turn_played(state: &ClueState, reply: Reply) -> Result<(ClueState, Vec<Action>), Fault> {
+    let subs = match reply {
+        Reply::Ask { target, list } => SubAction::question(target, list),
+        Reply::Guess(guess) => SubAction::guess(guess),
+        other => return Err(Fault::Malformed(format!("turn; got \"{other}\""))),
+    };
+    let mut next = state.clone();
+    let mut actions = Vec::with_capacity(subs.len());
+    // The turn must end exactly with the last sub-action.
     for (i, &sub) in subs.iter().enumerate() {
-        let action = sub.to_action(state.params());
-        state.play(action).map_err(|e| e.reason)?;
-        let ended = !matches!(state.phase(), Phase::Listing { .. } | Phase::Guessing { .. });
+        let action = sub.to_action(next.params());
+        next.play(action).map_err(|e| Fault::Illegal(e.reason))?;
+        actions.push(action);
+        let ended = !matches!(next.phase(), Phase::Listing { .. } | Phase::Guessing { .. });
         if ended != (i + 1 == subs.len()) {
-            return Err(format!("a guess names exactly {} items", state.params().hidden));
+            return Err(Fault::Illegal(format!("a guess names exactly {} items", next.params().hidden)));
         }
     }
-    Ok(())
+    Ok((next, actions))
+}
+
+/// The item a player holding `hand` showed in answer to `command` (a question about `list`);
+/// a lie or an item not asked about is `Fault::Illegal`, another kind of answer
+/// `Fault::Malformed`.
+pub(super) fn shown_item(reply: Reply, command: &Command, list: ItemSet, hand: ItemSet) -> Result<Item, Fault> {
+    match reply {
+        Reply::Show(item) if list.intersection(hand).contains(item) => Ok(item),
+        Reply::Show(item) if !list.contains(item) => {
+            Err(Fault::Illegal(format!("showed {item}, which was not asked about")))
+        }
+        Reply::Show(item) => Err(Fault::Illegal(format!("lied: showed {item}, which it does not hold"))),
+        Reply::None => Err(Fault::Illegal(format!("lied: answered none while holding {}", list.intersection(hand)))),
+        other => Err(Fault::Malformed(format!("{command} got \"{other}\""))),
+    }
 }

@@ -25,10 +25,11 @@
 //! ```
 
 use super::contestant::{Fault, Program, spawn_program};
+use super::game::{shown_item, turn_played};
 use crate::action::SubAction;
 use crate::items::ItemSet;
 use crate::params::Params;
-use crate::protocol::{Command, Reply};
+use crate::protocol::Command;
 use crate::rules::{ClueState, Phase};
 use rand::{Rng, RngCore};
 use std::collections::VecDeque;
@@ -108,39 +109,13 @@ impl ProgramAgent {
     /// The program's decision in `state` for `seat`: a whole turn, or the item it shows.
     fn ask(&mut self, state: &ClueState, seat: Player) -> Result<Vec<Action>, Fault> {
         let live = self.live_for(state, seat)?;
-        let params = *state.params();
         match state.phase() {
             Phase::Showing { list, .. } => {
                 let command = Command::Show { asker: state.seat(), list };
-                let held = list.intersection(live.game.hand);
-                match live.program.ask(&command)? {
-                    Reply::Show(item) if held.contains(item) => Ok(vec![SubAction::Item(item).to_action(&params)]),
-                    Reply::Show(item) => {
-                        Err(Fault::Illegal(format!("showed {item}, which it does not hold or was not asked about")))
-                    }
-                    Reply::None => Err(Fault::Illegal(format!("answered none while holding {held}"))),
-                    other => Err(Fault::Malformed(format!("{command} got \"{other}\""))),
-                }
+                let item = shown_item(live.program.ask(&command)?, &command, list, live.game.hand)?;
+                Ok(vec![SubAction::Item(item).to_action(state.params())])
             }
-            _ => {
-                let subs = match live.program.ask(&Command::Turn)? {
-                    Reply::Ask { target, list } => SubAction::question(target, list),
-                    Reply::Guess(guess) => SubAction::guess(guess),
-                    other => return Err(Fault::Malformed(format!("turn; got \"{other}\""))),
-                };
-                let mut next = state.clone();
-                let mut actions = Vec::with_capacity(subs.len());
-                for (i, sub) in subs.iter().enumerate() {
-                    let action = sub.to_action(&params);
-                    next.play(action).map_err(|e| Fault::Illegal(e.reason))?;
-                    actions.push(action);
-                    let ended = !matches!(next.phase(), Phase::Listing { .. } | Phase::Guessing { .. });
-                    if ended != (i + 1 == subs.len()) {
-                        return Err(Fault::Illegal(format!("a guess names exactly {} items", params.hidden)));
-                    }
-                }
-                Ok(actions)
-            }
+            _ => Ok(turn_played(state, live.program.ask(&Command::Turn)?)?.1),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! [`Message`]: one line from the server, written by the server and read by clients.
 
-use crate::game::Mode;
+use crate::game::{Mode, SuperplyState};
 use crate::hint::Hint;
 use crate::side::Side;
 use std::fmt;
@@ -93,6 +93,14 @@ fn number<T: std::str::FromStr>(word: &str) -> Result<T, String> {
 }
 
 impl Message {
+    /// The `hint` line a server sends before the player to move in `state` claims: who moves,
+    /// the hint, and the cells it allows. `None` where no player is to claim.
+    pub fn hint_for(state: &SuperplyState) -> Option<Message> {
+        let hint = state.hint()?;
+        let cells = crate::board::bits(state.allowed()).map(|c| state.cell_name(c)).collect();
+        Some(Message::Hint { side: state.to_move(), hint, cells })
+    }
+
     /// Reads a server line (what a bot or the terminal client does). Lower case, as the server
     /// writes it, except names and error texts, which keep theirs.
     pub fn parse(line: &str) -> Result<Message, String> {

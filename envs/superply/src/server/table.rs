@@ -3,7 +3,6 @@
 
 use super::mailbox::{Player, TableEvent, ToSession};
 use super::shared::Shared;
-use crate::board::bits;
 use crate::protocol::{Message, Reason};
 use crate::side::Side;
 use crate::{Hint, SuperplyState};
@@ -113,9 +112,7 @@ async fn play(
             Turn::Player(_) => {}
         }
         let mover = table.state.to_move();
-        let hint = table.state.hint().expect("a player's turn has a hint");
-        let cells = bits(table.state.allowed()).map(|c| table.state.cell_name(c)).collect();
-        table.tell_both(&Message::Hint { side: mover, hint, cells });
+        table.tell_both(&Message::hint_for(&table.state).expect("a player's turn has a hint"));
         let deadline = Instant::now() + move_time;
         loop {
             let event = tokio::select! {

@@ -1,21 +1,22 @@
-//! Plays two Superply or Upward-Rightward baselines against each other in-process, seats
-//! alternating from shared random openings, two games at a time, and prints the score with its
-//! standard error: a quick way to tune the classical players (`tabula arena` is the measure).
+//! Plays two Superply or Upward-Rightward baselines against each other in-process with the
+//! arena's match (`tabula_train::arena::play_match`: seats alternating from shared random
+//! openings, games in parallel), including variants of the classical players' evaluations, and
+//! prints the score with its standard error: a quick way to tune them (`tabula arena` is the
+//! measure).
 //!
 //! ```text
-//! cargo run --release -p tabula-baselines --example two_player_arena -- upright alphabeta greedy 200 100
-//! cargo run --release -p tabula-baselines --example two_player_arena -- "superply(mode=deterministic)" alphabeta:rarity=0 greedy 100 300 2
+//! cargo run --release --example two_player_arena -- upright alphabeta greedy 200 100
+//! cargo run --release --example two_player_arena -- "superply(mode=deterministic)" alphabeta:rarity=0 greedy 100 300 2
 //! ```
 //! Arguments: game spec (`superply(...)` or `upright(...)`), first agent, second agent, games
 //! (default 100), milliseconds a move (default 300), random opening moves (default 2; games 2k
 //! and 2k+1 share one, seats swapped). Variants: Superply's `alphabeta:rarity=R,tempo=T,scale=S`
 //! and Upward-Rightward's `alphabeta:scale=S`.
 
-use rand::Rng;
-use rayon::prelude::*;
 use std::time::Duration;
 use tabula_baselines::{superply as sp, upright as ur};
-use tabula_core::{Agent, Game, GameSpec, State, Turn, rng_from_seed};
+use tabula_core::{Agent, Game, GameSpec};
+use tabula_train::arena::play_match;
 
 fn settings(text: &str) -> Vec<(String, f64)> {
     text.split(',')
@@ -66,68 +67,30 @@ fn upright_agent(name: &str, movetime: Duration) -> Box<dyn Agent<upright::Uprig
     }
 }
 
-/// Game `index` of the match (`make(k)` builds the k-th agent): the first agent's result (1 win,
-/// 0.5 draw, 0 loss).
-fn play<G: Game>(game: &G, make: &dyn Fn(usize) -> Box<dyn Agent<G::State>>, index: u64, opening: usize) -> f64 {
-    let first_seat = (index % 2) as usize; // the seat the first agent takes
-    let mut agents = [make(0), make(1)];
-    let mut state = game.new_initial_state(index / 2);
-    let mut opening_rng = rng_from_seed(index / 2);
-    let mut rng = rng_from_seed(1_000 + index);
-    let mut decisions = 0;
-    while !state.is_terminal() {
-        match state.turn() {
-            Turn::Chance => state.sample_chance(&mut opening_rng),
-            Turn::Player(p) => {
-                let action = if decisions < opening {
-                    let legal = state.legal_actions();
-                    legal[opening_rng.random_range(0..legal.len())]
-                } else {
-                    let agent = if p == first_seat { 0 } else { 1 };
-                    agents[agent].act(&state, &mut rng)
-                };
-                decisions += 1;
-                state.apply(action).expect("a legal action");
-            }
-            Turn::Terminal => unreachable!(),
-        }
-    }
-    let r = state.returns()[first_seat];
-    if r > 0.0 {
-        1.0
-    } else if r < 0.0 {
-        0.0
-    } else {
-        0.5
-    }
-}
-
-fn report(names: [&str; 2], results: &[f64]) {
-    let n = results.len() as f64;
-    let mean = results.iter().sum::<f64>() / n;
-    let var = results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let wins = results.iter().filter(|&&r| r == 1.0).count();
-    let draws = results.iter().filter(|&&r| r == 0.5).count();
-    println!(
-        "{} against {}: {:.1}% ± {:.1} over {} games ({wins} won, {draws} drawn, {} lost)",
-        names[0],
-        names[1],
-        100.0 * mean,
-        100.0 * (var / n).sqrt(),
-        results.len(),
-        results.len() - wins - draws
-    );
-}
-
 fn run<G: Game + Sync>(game: G, make: impl Fn(&str) -> Box<dyn Agent<G::State>> + Sync, args: &Args) {
-    let make_nth = |k: usize| make(args.names[k]);
-    let results: Vec<f64> = (0..args.games).into_par_iter().map(|i| play(&game, &make_nth, i, args.opening)).collect();
-    report(args.names, &results);
+    let (a, b) = (|| make(args.names[0]), || make(args.names[1]));
+    let result = play_match(&game, &a, &b, args.games, args.opening, 11);
+    let n = f64::from(result.games());
+    let per_game: Vec<f64> = [(result.wins, 1.0), (result.draws, 0.5), (result.losses, 0.0)]
+        .iter()
+        .flat_map(|&(count, points)| std::iter::repeat_n(points, count as usize))
+        .collect();
+    let s = tabula_core::summary::Summary::of(&per_game);
+    println!(
+        "{} against {}: {:.1}% ± {:.1} over {n} games ({}-{}-{})",
+        args.names[0],
+        args.names[1],
+        100.0 * result.score(),
+        100.0 * s.std_error,
+        result.wins,
+        result.draws,
+        result.losses
+    );
 }
 
 struct Args<'a> {
     names: [&'a str; 2],
-    games: u64,
+    games: usize,
     opening: usize,
 }
 
@@ -141,7 +104,6 @@ fn main() {
         opening: arg(5).and_then(|s| s.parse().ok()).unwrap_or(2),
     };
     let movetime = Duration::from_millis(arg(4).and_then(|s| s.parse().ok()).unwrap_or(300));
-    rayon::ThreadPoolBuilder::new().num_threads(2).build_global().expect("one pool");
     match spec.name.as_str() {
         "superply" => {
             let game = superply::Superply::from_spec(&spec).unwrap_or_else(|e| fail(&format!("{e}")));
