@@ -86,6 +86,13 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
         .filter_map(|v| v["step"].as_u64())
         .collect();
     assert!(steps.contains(&(killed_at + 6)), "{steps:?}");
+    // Its resident memory is logged with the losses, so a long run shows whether it grows.
+    let rss: Vec<f64> = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["memory/rss_mib"].as_f64())
+        .collect();
+    assert!(!rss.is_empty() && rss.iter().all(|&m| m > 1.0), "{rss:?}");
     assert!(
         run.join("model.bpk").exists() && run.join("model.json").exists(),
         "the model is written beside the checkpoints"

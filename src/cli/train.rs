@@ -168,7 +168,14 @@ fn train_afterstate(config: &AfterstateConfig, out: &Path, resume: bool, args: &
                 .transpose()
                 .map_err(|e| anyhow::anyhow!("base: {e}"))?;
             let base = base.as_ref().map(|b| b as &dyn tabula_ntuple::BaseValue<superball::SuperballState>);
-            afterstate::train(&game, config, base, out, resume, args.hours, !args.quiet)?
+            let teacher = config
+                .teacher
+                .as_deref()
+                .map(tabula_baselines::superball::player_by_spec)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("teacher: {e}"))?;
+            let teacher = teacher.as_deref().map(|t| t as afterstate::Teacher<superball::SuperballState>);
+            afterstate::train(&game, config, base, teacher, out, resume, args.hours, !args.quiet)?
         }
         other => anyhow::bail!(
             "method = \"{}\" needs a single-player game with a cell board (superball), not {other}",

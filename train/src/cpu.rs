@@ -1,5 +1,6 @@
 //! Process CPU time, for the utilisation figures the trainer logs and the self-play benchmark
-//! prints: CPU seconds over wall seconds (2.0 = both cores of a 2-core machine busy).
+//! prints: CPU seconds over wall seconds (2.0 = both cores of a 2-core machine busy); and a
+//! process's resident memory, which the trainer logs so that a long run shows whether it grows.
 
 use std::time::Instant;
 
@@ -40,5 +41,29 @@ impl CpuMeter {
     /// CPU seconds per wall second since the start.
     pub fn utilisation(&self) -> f64 {
         self.cpu_seconds() / self.wall_seconds().max(1e-9)
+    }
+}
+
+/// Resident memory of process `pid` (this process: `std::process::id()`) in MiB, where the
+/// system tells it.
+pub fn resident_mib(pid: u32) -> Option<f64> {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System};
+    let pid = Pid::from_u32(pid);
+    let mut system = System::new();
+    system.refresh_processes_specifics(ProcessesToUpdate::Some(&[pid]), false, ProcessRefreshKind::nothing().with_memory());
+    system.process(pid).map(|p| p.memory() as f64 / (1024.0 * 1024.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_process_has_resident_memory_and_more_after_touching_more() {
+        let before = resident_mib(std::process::id()).expect("Linux reports it");
+        let block = vec![1u8; 64 << 20];
+        let after = resident_mib(std::process::id()).expect("Linux reports it");
+        assert!(before > 0.0 && after > before + 32.0, "{before} MiB, then {after} MiB");
+        drop(block);
     }
 }

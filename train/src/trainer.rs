@@ -325,6 +325,7 @@ impl<G: Game> Trainer<G> {
                         ("cpu_utilisation", meter.cpu.utilisation()),
                         ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
                         ("learning_rate", lr),
+                        ("memory/rss_mib", crate::cpu::resident_mib(std::process::id()).unwrap_or(f64::NAN)),
                     ],
                 )?;
                 bar.set_message(format!(
@@ -656,7 +657,7 @@ pub fn load_model<G: Game>(game: &G, run: &Path) -> anyhow::Result<(PolicyValueN
 /// Renames each damaged checkpoint `step-N` to `damaged-step-N` (kept for a look, out of the
 /// way of pruning and of the next resume) and says on stderr which file was bad, where the run
 /// goes on from, and how many steps are lost.
-fn set_aside_damaged(passed_over: &[(PathBuf, Damage)], resumed: &Path, step: u64) -> anyhow::Result<()> {
+pub(crate) fn set_aside_damaged(passed_over: &[(PathBuf, Damage)], resumed: &Path, step: u64) -> anyhow::Result<()> {
     for (dir, damage) in passed_over {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let lost = name.strip_prefix("step-").and_then(|n| n.parse::<u64>().ok()).map_or(0, |s| s.saturating_sub(step));

@@ -1,8 +1,11 @@
 //! The afterstate trainer end to end on a small Superball board: a run writes its model, its
-//! progress and a curve that starts at hour 0; `--resume` goes on from where it stopped, and a
-//! resumed run whose config no longer matches its model is refused.
+//! progress, checked checkpoints and a curve that starts at hour 0; `--resume` goes on from
+//! where it stopped (from the newest intact checkpoint when the latest is damaged), and a
+//! resumed run whose config no longer matches its model is refused. A teacher plays the first
+//! part of a run.
 
-use superball::{Params, Superball};
+use superball::{Params, Superball, SuperballState};
+use tabula_core::{Action, Agent, State};
 use tabula_ntuple::NTupleModel;
 use tabula_train::afterstate::{self, AfterstateConfig};
 
@@ -35,7 +38,7 @@ fn a_run_learns_checkpoints_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let config = AfterstateConfig::from_toml(CONFIG).unwrap();
-    let first = afterstate::train(&game(), &config, None, &out, false, Some(3.0 / 3600.0), false).unwrap();
+    let first = afterstate::train(&game(), &config, None, None, &out, false, Some(3.0 / 3600.0), false).unwrap();
     assert!(first.progress.games > 0 && first.progress.moves > first.progress.games);
     assert!(first.progress.seconds >= 3.0);
     let model = NTupleModel::load(&out.join(afterstate::MODEL_FILE)).unwrap();
@@ -47,20 +50,82 @@ fn a_run_learns_checkpoints_and_resumes() {
     assert!(curve.windows(2).all(|w| w[0].hours <= w[1].hours && w[0].games <= w[1].games));
 
     // A second start into the same folder is refused; --resume goes on.
-    let again = afterstate::train(&game(), &config, None, &out, false, Some(0.001), false).unwrap_err();
+    let again = afterstate::train(&game(), &config, None, None, &out, false, Some(0.001), false).unwrap_err();
     assert!(format!("{again:#}").contains("--resume"), "{again:#}");
     let saved = AfterstateConfig::load(&out.join(afterstate::CONFIG_FILE)).unwrap();
     assert_eq!(saved, config);
-    let second = afterstate::train(&game(), &saved, None, &out, true, Some(2.0 / 3600.0), false).unwrap();
+    let second = afterstate::train(&game(), &saved, None, None, &out, true, Some(2.0 / 3600.0), false).unwrap();
     assert!(second.progress.games > first.progress.games);
     assert!(second.progress.seconds >= first.progress.seconds + 2.0);
     let resumed_curve = afterstate::read_curve(&out).unwrap();
     assert!(resumed_curve.len() > curve.len());
     assert!(resumed_curve.iter().skip(1).all(|p| p.hours > 0.0), "no second hour-0 point after a resume");
+    assert!(resumed_curve.iter().all(|p| p.rss_mib.is_some_and(|m| m > 1.0)), "memory is in the curve");
+
+    // The two newest checkpoints are kept, each with its manifest. A damaged newest one is set
+    // aside and the run goes on from the one before.
+    let checkpoints = out.join("checkpoints");
+    let mut steps: Vec<String> = std::fs::read_dir(&checkpoints)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("step-"))
+        .collect();
+    steps.sort();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert!(steps.iter().all(|s| checkpoints.join(s).join("manifest.json").is_file()));
+    let newest = checkpoints.join(&steps[1]).join(afterstate::MODEL_FILE);
+    let mut bytes = std::fs::read(&newest).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&newest, bytes).unwrap();
+    let older: afterstate::Progress = serde_json::from_str(
+        &std::fs::read_to_string(checkpoints.join(&steps[0]).join(afterstate::PROGRESS_FILE)).unwrap(),
+    )
+    .unwrap();
+    let third = afterstate::train(&game(), &saved, None, None, &out, true, Some(1.0 / 3600.0), false).unwrap();
+    assert!(checkpoints.join(format!("damaged-{}", steps[1])).is_dir(), "the damaged one is kept aside");
+    // It went on from the older checkpoint: a second of learning after it, not after the newest.
+    assert!(third.progress.seconds >= older.seconds + 1.0, "{} vs {}", third.progress.seconds, older.seconds);
+    assert!(third.progress.seconds < second.progress.seconds + 1.0, "{} vs {}", third.progress.seconds, second.progress.seconds);
 
     // The config's network must be the model's.
     let mut other = saved.clone();
     other.ntuple.patterns = vec!["1x2".parse().unwrap()];
-    let err = afterstate::train(&game(), &other, None, &out, true, Some(0.001), false).unwrap_err();
+    let err = afterstate::train(&game(), &other, None, None, &out, true, Some(0.001), false).unwrap_err();
     assert!(format!("{err:#}").contains("[ntuple]"), "{err:#}");
+}
+
+/// Scores a set when it can, else plays the first legal move: a teacher whose games earn
+/// something to learn from.
+struct FirstMove;
+
+impl Agent<SuperballState> for FirstMove {
+    fn name(&self) -> String {
+        "first".into()
+    }
+    fn act(&mut self, state: &SuperballState, _rng: &mut dyn rand::RngCore) -> Action {
+        let legal = state.legal_actions();
+        let scores = |&a: &Action| {
+            let mut after = state.clone();
+            after.apply(a).is_ok_and(|()| after.rewards()[0] > 0.0)
+        };
+        legal.iter().copied().find(scores).unwrap_or(legal[0])
+    }
+}
+
+#[test]
+fn a_teacher_plays_the_first_part_of_a_run_and_the_network_learns_its_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let text = format!("teacher = \"first\"\nteacher_hours = 1.0\n{CONFIG}");
+    let config = AfterstateConfig::from_toml(&text).unwrap();
+    let make = || Box::new(FirstMove) as Box<dyn Agent<SuperballState>>;
+    let run = afterstate::train(&game(), &config, None, Some(&make), &out, false, Some(2.0 / 3600.0), false).unwrap();
+    assert!(run.progress.games > 0);
+    let model = NTupleModel::load(&out.join(afterstate::MODEL_FILE)).unwrap();
+    assert!(model.net.weights().iter().any(|&w| w != 0.0), "the network learnt from the teacher's games");
+    // The config and the trainer must agree on whether there is a teacher.
+    let err = afterstate::train(&game(), &config, None, None, &dir.path().join("b"), false, Some(0.001), false);
+    assert!(format!("{:#}", err.unwrap_err()).contains("teacher"));
+    assert!(AfterstateConfig::from_toml(&CONFIG.replace("hours = 1.0", "hours = 1.0\nteacher_hours = 0.5")).is_err());
 }

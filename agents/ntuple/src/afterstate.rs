@@ -72,22 +72,43 @@ impl<S: State + CellBoard> Valuer<'_, S> {
         };
         moves
             .into_iter()
-            .filter_map(|(action, base)| {
-                let mut after = state.clone();
-                after.apply(action).ok()?;
-                let reward = after.rewards().get(player).copied().unwrap_or(0.0);
-                let raw = if after.is_terminal() {
-                    0.0
-                } else {
-                    base + net_value_after(self.net, before, net_base, after.cell_codes(), &mut changed)
-                };
-                let value = match self.floor {
-                    Some(floor) if !after.is_terminal() => raw.max(floor),
-                    _ => raw,
-                };
-                Some(Choice { action, after, reward, value, raw })
-            })
+            .filter_map(|(action, base)| self.choice(state, player, net_base, action, base, &mut changed))
             .collect()
+    }
+
+    /// `action`'s afterstate and value in `state`, whoever chose it (a teacher, say): the base's
+    /// value where the base would try the move, none otherwise. `None` if the move is illegal.
+    pub fn afterstate_of(&self, state: &S, action: Action) -> Option<Choice<S>> {
+        let base = match self.base {
+            Some(base) => base.afterstates(state).into_iter().find(|(a, _)| *a == action).map_or(0.0, |(_, v)| v),
+            None => 0.0,
+        };
+        let net_base = self.net.value(state.cell_codes());
+        self.choice(state, mover(state), net_base, action, base, &mut Vec::with_capacity(8))
+    }
+
+    fn choice(
+        &self,
+        state: &S,
+        player: usize,
+        net_base: f32,
+        action: Action,
+        base: f32,
+        changed: &mut Vec<usize>,
+    ) -> Option<Choice<S>> {
+        let mut after = state.clone();
+        after.apply(action).ok()?;
+        let reward = after.rewards().get(player).copied().unwrap_or(0.0);
+        let raw = if after.is_terminal() {
+            0.0
+        } else {
+            base + net_value_after(self.net, state.cell_codes(), net_base, after.cell_codes(), changed)
+        };
+        let value = match self.floor {
+            Some(floor) if !after.is_terminal() => raw.max(floor),
+            _ => raw,
+        };
+        Some(Choice { action, after, reward, value, raw })
     }
 
     /// The best move by reward plus afterstate value (ties broken at random), or `None` where

@@ -27,4 +27,4 @@ pub use agent::NTupleAgent;
 pub use base::BaseValue;
 pub use model::{ModelError, NTupleModel};
 pub use net::{NTupleNet, NetSpec};
-pub use td::{Episode, TdSettings, learn_game};
+pub use td::{Episode, TdSettings, learn_from_play, learn_game};

@@ -14,7 +14,7 @@ use crate::net::NTupleNet;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use tabula_core::State;
+use tabula_core::{Agent, State};
 use tabula_core::cells::CellBoard;
 
 /// How the values are learnt.
@@ -76,9 +76,25 @@ pub struct Episode {
 pub fn learn_game<S: State + CellBoard>(
     net: &NTupleNet,
     base: Option<&dyn BaseValue<S>>,
+    state: S,
+    settings: &TdSettings,
+    rng: &mut dyn RngCore,
+) -> Episode {
+    learn_from_play(net, base, state, settings, rng, None::<&mut dyn Agent<S>>)
+}
+
+/// [`learn_game`], with the moves chosen by `teacher` where one is given: the network then
+/// learns the value of the teacher's play (TD on its own trajectory), from which the network's
+/// best moves are one step of policy improvement over the teacher. A network starting from
+/// nothing plays too badly to meet the positions worth learning in games where surviving is
+/// the whole game; a hand-written teacher takes it there.
+pub fn learn_from_play<S: State + CellBoard, A: Agent<S> + ?Sized>(
+    net: &NTupleNet,
+    base: Option<&dyn BaseValue<S>>,
     mut state: S,
     settings: &TdSettings,
     rng: &mut dyn RngCore,
+    mut teacher: Option<&mut A>,
 ) -> Episode {
     let valuer = Valuer { net, base, reward_scale: settings.reward_scale, floor: settings.min_value };
     let step = settings.learning_rate / net.active_len() as f32;
@@ -111,7 +127,14 @@ pub fn learn_game<S: State + CellBoard>(
             }
             break;
         }
-        let Some(choice) = valuer.best(&state, rng) else { break };
+        let choice = match teacher.as_deref_mut() {
+            Some(teacher) => {
+                let action = teacher.act(&state, rng);
+                valuer.afterstate_of(&state, action)
+            }
+            None => valuer.best(&state, rng),
+        };
+        let Some(choice) = choice else { break };
         episode.score += choice.reward;
         episode.moves += 1;
         let target = choice.reward as f32 / settings.reward_scale + settings.discount * choice.value;

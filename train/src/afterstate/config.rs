@@ -22,6 +22,13 @@ pub struct AfterstateConfig {
     /// (Superball: `greedy(scale=S, reserve=R)`); none: the network alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base: Option<String>,
+    /// A hand-written player whose moves the network learns to value for the run's first
+    /// `teacher_hours`, by the game's name for it (Superball: `greedy(reserve=X)`,
+    /// `lookahead(...)`); after that the network plays itself. None: itself from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub teacher_hours: f64,
     pub ntuple: NetSpec,
     #[serde(default)]
     pub td: TdSettings,
@@ -42,6 +49,10 @@ pub struct RunSection {
 
 fn one() -> u64 {
     1
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl AfterstateConfig {
@@ -71,6 +82,14 @@ impl AfterstateConfig {
     fn validate(&self) -> anyhow::Result<()> {
         anyhow::ensure!(self.method == METHOD, "method must be {METHOD:?} here, not {:?}", self.method);
         anyhow::ensure!(self.hours > 0.0, "hours must be positive");
+        anyhow::ensure!(
+            self.teacher_hours >= 0.0 && self.teacher_hours.is_finite(),
+            "teacher_hours must be 0 or more"
+        );
+        anyhow::ensure!(
+            self.teacher.is_some() || self.teacher_hours == 0.0,
+            "teacher_hours needs a teacher (a player's name)"
+        );
         anyhow::ensure!(!self.ntuple.patterns.is_empty() || self.ntuple.counts, "[ntuple] needs patterns or counts");
         let td = &self.td;
         anyhow::ensure!(td.learning_rate > 0.0 && td.learning_rate.is_finite(), "[td] learning_rate must be positive");

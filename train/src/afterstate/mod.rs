@@ -3,9 +3,13 @@
 //! with chance whose board is a [`CellBoard`]. Millions of cheap moves an hour instead of a few
 //! thousand searched ones: the recipe of the strongest 2048 programs.
 //!
-//! A run directory holds `config.toml`, the latest `model.ntuple`, `progress.json` (what has been
-//! learnt so far, for `--resume`) and `curve.jsonl`: at every evaluation, the greedy afterstate
-//! player's scores on the same seeds (`1..=eval_games`, dealt by the game's own chance stream).
+//! A run directory holds `config.toml`, the latest `model.ntuple` (what players read),
+//! `checkpoints/` (the newest two `model.ntuple` + `progress.json` pairs, each with a SHA-256
+//! manifest, written atomically: `--resume` goes on from the newest intact one) and
+//! `curve.jsonl`: at every evaluation, the greedy afterstate player's scores on the same seeds
+//! (`1..=eval_games`, dealt by the game's own chance stream) and the process's resident memory.
+//! A checkpoint that cannot be written (a full disk) is said and tried again at the next
+//! interval; [`MAX_FAILED_CHECKPOINTS`] in a row stop the run, the last intact one kept.
 
 pub mod config;
 
@@ -20,14 +24,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tabula_core::cells::CellBoard;
-use tabula_core::{Game, State, rng_from_seed};
-use tabula_ntuple::{BaseValue, NTupleModel, NTupleNet, Valuer, learn_game};
+use tabula_core::{Agent, Game, State, rng_from_seed};
+use tabula_ntuple::{BaseValue, NTupleModel, NTupleNet, Valuer, learn_from_play};
 
 /// The model file of an afterstate run.
 pub use tabula_models::run_files::NTUPLE_MODEL_FILE as MODEL_FILE;
 pub const PROGRESS_FILE: &str = "progress.json";
 pub const CURVE_FILE: &str = "curve.jsonl";
 pub const CONFIG_FILE: &str = "config.toml";
+pub use crate::trainer::MAX_FAILED_CHECKPOINTS;
+use tabula_models::run_files::CHECKPOINTS_DIR;
 
 /// How far a run has come.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -49,6 +55,9 @@ pub struct CurvePoint {
     pub mean: f64,
     pub std_error: f64,
     pub scores: Vec<f64>,
+    /// The training process's resident memory then, MiB (absent in older runs' curves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rss_mib: Option<f64>,
 }
 
 /// What a call of [`train`] did.
@@ -68,7 +77,8 @@ where
     let n = scores.len().max(1) as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    CurvePoint { hours: 0.0, games: 0, moves: 0, mean, std_error: (var / n).sqrt(), scores }
+    let rss_mib = crate::cpu::resident_mib(std::process::id());
+    CurvePoint { hours: 0.0, games: 0, moves: 0, mean, std_error: (var / n).sqrt(), scores, rss_mib }
 }
 
 /// One game on `seed`'s deal, greedy by afterstate value; the player's return.
@@ -92,12 +102,19 @@ where
     state.returns().first().copied().unwrap_or(0.0)
 }
 
+/// Makes a teacher for each thread that asks.
+pub type Teacher<'a, S> = &'a (dyn Fn() -> Box<dyn Agent<S>> + Sync);
+
 /// Trains (or, with `resume`, goes on training) the run in `out` for `hours` more hours
-/// (default: what is left of the config's). `base` is the value the config's `base` names.
+/// (default: what is left of the config's). `base` is the value the config's `base` names,
+/// `teacher` makes the player its `teacher` names (who plays until `teacher_hours` of the run
+/// have passed).
+#[allow(clippy::too_many_arguments)]
 pub fn train<G: Game>(
     game: &G,
     config: &AfterstateConfig,
     base: Option<&dyn BaseValue<G::State>>,
+    teacher: Option<Teacher<'_, G::State>>,
     out: &Path,
     resume: bool,
     hours: Option<f64>,
@@ -108,12 +125,15 @@ where
 {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let shape = game.new_initial_state(0).cell_shape();
+    anyhow::ensure!(
+        teacher.is_some() == config.teacher.is_some(),
+        "the config's teacher and the one given differ"
+    );
     let (model, mut progress) = if resume {
-        let model = NTupleModel::load(&out.join(MODEL_FILE))?;
+        let (model, progress) = load_latest(out)?;
         anyhow::ensure!(model.net.spec() == &config.ntuple, "the model's network is not the config's [ntuple]");
         anyhow::ensure!(model.base == base.map(|b| b.name()), "the model's base value is not the config's");
-        let text = std::fs::read_to_string(out.join(PROGRESS_FILE)).context("the run has no progress.json")?;
-        (model, serde_json::from_str(&text).context("bad progress.json")?)
+        (model, progress)
     } else {
         anyhow::ensure!(!out.join(MODEL_FILE).exists(), "{} already holds a run: use --resume", out.display());
         write_file_atomically(&out.join(CONFIG_FILE), config.to_toml().as_bytes())?;
@@ -160,15 +180,22 @@ where
     }
     let start = Instant::now();
     let mut last_checkpoint = Instant::now();
+    let mut failed = 0;
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for worker in 0..config.run.threads {
-            let (model, games, moves, stop, recent) = (&model, &games, &moves, &stop, &recent);
+            let (model, games, moves, stop, recent, start) = (&model, &games, &moves, &stop, &recent, &start);
             let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(before.games * 64 + worker as u64);
+            let teaching_until = before.seconds.max(config.teacher_hours * 3600.0) - before.seconds;
             scope.spawn(move || {
                 let mut rng = rng_from_seed(seed);
+                let mut teacher = teacher.map(|make| make());
                 while !stop.load(Ordering::Relaxed) {
+                    if start.elapsed().as_secs_f64() >= teaching_until {
+                        teacher = None;
+                    }
                     let state = game.new_initial_state(0);
-                    let episode = learn_game(&model.net, base, state, &config.td, &mut rng);
+                    let episode =
+                        learn_from_play(&model.net, base, state, &config.td, &mut rng, teacher.as_deref_mut());
                     games.fetch_add(1, Ordering::Relaxed);
                     moves.fetch_add(episode.moves as u64, Ordering::Relaxed);
                     let mut recent = recent.lock().expect("no thread panics holding it");
@@ -199,7 +226,7 @@ where
                     ));
                 }
                 if done || last_checkpoint.elapsed().as_secs_f64() >= config.run.checkpoint_every_minutes * 60.0 {
-                    save(out, &model, &progress)?;
+                    checkpoint(out, &model, &progress, &mut failed, bar.as_ref())?;
                     last_checkpoint = Instant::now();
                 }
                 if done || progress.seconds - progress.evaluated_at >= config.run.eval_every_minutes * 60.0 {
@@ -210,7 +237,7 @@ where
                         (progress.seconds / 3600.0, progress.games, progress.moves);
                     append_curve(out, &point)?;
                     progress.evaluated_at = progress.seconds;
-                    save(out, &model, &progress)?;
+                    checkpoint(out, &model, &progress, &mut failed, bar.as_ref())?;
                     if let Some(bar) = &bar {
                         bar.println(format!(
                             "{:.2} h, {} games: {:.0} ± {:.0} on seeds 1-{}",
@@ -233,9 +260,64 @@ where
     Ok(Summary { out: out.to_path_buf(), progress, last_eval })
 }
 
-fn save(out: &Path, model: &NTupleModel, progress: &Progress) -> anyhow::Result<()> {
-    write_file_atomically(&out.join(MODEL_FILE), &model.to_bytes())?;
-    write_file_atomically(&out.join(PROGRESS_FILE), serde_json::to_string_pretty(progress)?.as_bytes())
+/// Writes a checkpoint (named by the moves learnt) and the playable model beside it; a failure
+/// is said and counted, and only [`MAX_FAILED_CHECKPOINTS`] in a row stop the run.
+fn checkpoint(
+    out: &Path,
+    model: &NTupleModel,
+    progress: &Progress,
+    failed: &mut usize,
+    bar: Option<&ProgressBar>,
+) -> anyhow::Result<()> {
+    let bytes = model.to_bytes();
+    let written = crate::checkpoint::write_checkpoint(
+        &out.join(CHECKPOINTS_DIR),
+        &crate::checkpoint::name_for_step(progress.moves),
+        2,
+        |dir| {
+            write_file_atomically(&dir.join(MODEL_FILE), &bytes)?;
+            write_file_atomically(&dir.join(PROGRESS_FILE), serde_json::to_string_pretty(progress)?.as_bytes())
+        },
+    )
+    .and_then(|_| write_file_atomically(&out.join(MODEL_FILE), &bytes));
+    let Err(error) = written else {
+        *failed = 0;
+        return Ok(());
+    };
+    *failed += 1;
+    let kept = tabula_models::run_files::latest(&out.join(CHECKPOINTS_DIR)).ok().flatten();
+    let kept = kept.map_or("none yet".to_string(), |d| d.display().to_string());
+    anyhow::ensure!(
+        *failed < MAX_FAILED_CHECKPOINTS,
+        "stopped: {MAX_FAILED_CHECKPOINTS} checkpoints in a row could not be written (is the disk full?): {error:#}; the last intact checkpoint is {kept}"
+    );
+    let say = format!(
+        "tabula: the checkpoint after {} moves could not be written: {error:#}; the last intact one is {kept}; trying again at the next ({} of {MAX_FAILED_CHECKPOINTS} failures in a row)",
+        progress.moves, failed
+    );
+    match bar {
+        Some(bar) => bar.suspend(|| eprintln!("{say}")),
+        None => eprintln!("{say}"),
+    }
+    Ok(())
+}
+
+/// The model and progress to go on from: the newest intact checkpoint's (damaged newer ones
+/// are said, with what they cost), or the run folder's own files in runs older than checkpoints.
+fn load_latest(out: &Path) -> anyhow::Result<(NTupleModel, Progress)> {
+    let read = |dir: &Path| -> anyhow::Result<(NTupleModel, Progress)> {
+        let model = NTupleModel::load(&dir.join(MODEL_FILE))?;
+        let text = std::fs::read_to_string(dir.join(PROGRESS_FILE))
+            .with_context(|| format!("{} has no {PROGRESS_FILE}", dir.display()))?;
+        Ok((model, serde_json::from_str(&text).with_context(|| format!("bad {}", dir.join(PROGRESS_FILE).display()))?))
+    };
+    let Some(found) = tabula_models::run_files::latest_intact(&out.join(CHECKPOINTS_DIR))? else {
+        return read(out).with_context(|| format!("{} has no checkpoint to resume from", out.display()));
+    };
+    let (model, progress) = read(&found.dir)?;
+    // Checkpoints are named by the moves learnt, so the "steps" lost are moves.
+    crate::trainer::set_aside_damaged(&found.passed_over, &found.dir, progress.moves)?;
+    Ok((model, progress))
 }
 
 fn append_curve(out: &Path, point: &CurvePoint) -> anyhow::Result<()> {

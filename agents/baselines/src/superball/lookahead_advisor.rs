@@ -66,7 +66,8 @@ impl LookaheadAdvisor {
         })
     }
 
-    fn player(&self) -> LookaheadPlayer {
+    /// The lookahead player these settings describe.
+    pub fn player(&self) -> LookaheadPlayer {
         LookaheadPlayer {
             greedy: GreedyPlayer::with_reserve(self.reserve),
             width: self.width,

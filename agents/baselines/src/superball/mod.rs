@@ -55,6 +55,30 @@ pub fn by_name(name: &str, budget_ms: u64) -> Option<Box<dyn Agent<SuperballStat
     }
 }
 
+/// Makes a player for each thread that asks.
+pub type PlayerFactory = Box<dyn Fn() -> Box<dyn Agent<SuperballState>> + Send + Sync>;
+
+/// The hand-written players with their knobs, as an afterstate run's `teacher` names them:
+/// `greedy(reserve=X)` or `lookahead(reserve=X, samples=N, width=N, budget_ms=N)`.
+pub fn player_by_spec(name: &str) -> Result<PlayerFactory, String> {
+    let spec: tabula_core::GameSpec = name.parse().map_err(|e| format!("{e}"))?;
+    match spec.name.as_str() {
+        "greedy" => {
+            spec.only("greedy", &["reserve"]).map_err(|e| e.to_string())?;
+            let reserve: f64 = spec.get_or("greedy", "reserve", 0.0).map_err(|e| e.to_string())?;
+            if !(reserve.is_finite() && reserve >= 0.0) {
+                return Err(format!("{name}: reserve must be at least 0"));
+            }
+            Ok(Box::new(move || Box::new(GreedyPlayer::with_reserve(reserve))))
+        }
+        "lookahead" => {
+            let settings = LookaheadAdvisor::from_spec(&spec).map_err(|e| e.to_string())?;
+            Ok(Box::new(move || Box::new(settings.player())))
+        }
+        other => Err(format!("no player called {other:?}; choose greedy(reserve=X) or lookahead(reserve=X, ...)")),
+    }
+}
+
 /// The names [`by_name`] knows.
 pub const PLAYERS: &[&str] = &["random", "greedy", "lookahead"];
 

@@ -1,0 +1,73 @@
+//! Prototype: the cross-entropy method over greedy's evaluation weights, fitness = mean log score
+//! of greedy games on common seeds per generation.
+use rand::{Rng, SeedableRng};
+use rand_distr::{Distribution, Normal};
+use rayon::prelude::*;
+use superball::Params;
+use tabula_baselines::superball::{GreedyPlayer, arena};
+
+fn player(w: &[f64]) -> GreedyPlayer {
+    let mut g = GreedyPlayer::default();
+    let x = &mut g.weights;
+    x.size_power = w[0];
+    x.goal_factor = w[1];
+    x.near_factor = w[2];
+    x.ready_bonus = w[3];
+    x.safe_empty = w[4];
+    x.danger = w[5];
+    x.reserve = w[6];
+    x.colour_power = w[7];
+    g
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let gens: usize = args[0].parse().unwrap();
+    let pop: usize = args[1].parse().unwrap();
+    let games: i64 = args[2].parse().unwrap();
+    let params = Params::new(8, 10, 5, "pbyrg").unwrap();
+    let mut mean = vec![2.0, 3.0, 1.5, 50.0, 16.0, 6.0, 1.5, 0.0];
+    let mut std: Vec<f64> = vec![0.3, 1.0, 0.5, 20.0, 4.0, 2.0, 0.5, 0.3];
+    let lo = [1.0, 1.0, 1.0, 0.0, 4.0, 0.1, 0.0, -1.0];
+    let hi = [3.5, 10.0, 3.0, 300.0, 40.0, 50.0, 4.0, 2.0];
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    for generation in 0..gens {
+        let mut cands: Vec<Vec<f64>> = vec![mean.clone()];
+        while cands.len() < pop {
+            cands.push(
+                (0..mean.len())
+                    .map(|k| Normal::new(mean[k], std[k]).unwrap().sample(&mut rng).clamp(lo[k], hi[k]))
+                    .collect(),
+            );
+        }
+        let first: i64 = 10_000 + generation as i64 * 1000 + rng.random_range(0..500);
+        let jobs: Vec<(usize, i64)> = (0..pop).flat_map(|c| (0..games).map(move |g| (c, first + g))).collect();
+        let scores: Vec<(usize, f64)> = jobs
+            .into_par_iter()
+            .map(|(c, seed)| (c, arena::play_seed(&mut player(&cands[c]), &params, seed, usize::MAX).score as f64))
+            .collect();
+        let mut fit: Vec<(f64, f64, usize)> = (0..pop)
+            .map(|c| {
+                let s: Vec<f64> = scores.iter().filter(|x| x.0 == c).map(|x| x.1).collect();
+                (s.iter().map(|v| (v + 1.0).ln()).sum::<f64>() / s.len() as f64, s.iter().sum::<f64>() / s.len() as f64, c)
+            })
+            .collect();
+        fit.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let elite: Vec<&Vec<f64>> = fit.iter().take(pop / 4).map(|f| &cands[f.2]).collect();
+        for k in 0..mean.len() {
+            let m = elite.iter().map(|e| e[k]).sum::<f64>() / elite.len() as f64;
+            let v = elite.iter().map(|e| (e[k] - m).powi(2)).sum::<f64>() / elite.len() as f64;
+            mean[k] = m;
+            std[k] = (v.sqrt() + 0.02 * std[k].max(1e-3)).max(1e-3);
+        }
+        let m0 = fit.iter().find(|f| f.2 == 0).unwrap();
+        println!(
+            "generation {generation}: old mean logfit {:.3} ({:.0})  best {:.3} ({:.0})  new mean {:?}",
+            m0.0,
+            m0.1,
+            fit[0].0,
+            fit[0].1,
+            mean.iter().map(|x| (x * 1000.0).round() / 1000.0).collect::<Vec<_>>()
+        );
+    }
+}
