@@ -15,7 +15,12 @@
 //! bot's side), `clue` (the arbitrator's protocol, the player's side), `superply` (the server's
 //! line splitter and its requests and messages, and a client's copy of the game following
 //! them), `superball` (sb-play's board on stdin), `model-card` (model.json), `manifest`
-//! (manifest.json against bytes), `train-config` (config.toml).
+//! (manifest.json against bytes), `train-config` (config.toml), `serve-json` (`tabula serve`'s
+//! HTTP API: lines of `METHOD PATH BODY` sent to its router in-process, one fresh server an
+//! input; an answer of 500, a panic on the server's side, counts as a panic, and every API
+//! answer must be JSON), `arena-records` (lines of an arena `--records` file, as
+//! `tabula arena --from-records` and `tabula replay` read them, each record that reads also
+//! replayed move by move through its game, as the page's replays do).
 
 use rand::{Rng, RngCore};
 use std::io::Write;
@@ -56,6 +61,19 @@ const SUPERBALL: &[&str] = &[
 ];
 const CARD: &[&str] = &[
     r#"{"format":1,"game":"score4","input_shape":[4,4,4,4],"num_actions":16,"value_outputs":2,"net":{"trunk":{"kind":"mlp","hidden":[64]},"value_activation":"tanh","value_hidden":32},"training_step":12}"#,
+];
+const SERVE: &[&str] = &[
+    "POST /api/tables {\"game\":\"score4\",\"seats\":[\"human\",\"random\"],\"seed\":3}\nPOST /api/tables/1/move {\"label\":\"B3\"}\nPOST /api/tables/1/agent \nPOST /api/tables/1/undo \nGET /api/tables/1 \nPOST /api/tables/1/restart {\"seed\":9}\nPOST /api/tables/1/resign \n",
+    "POST /api/tables {\"game\":\"superball(rows=5,cols=6,mss=4,colors=pby)\",\"seats\":[\"greedy\"]}\nPOST /api/tables/1/agent \nPOST /api/tables/1/move {\"action\":4}\nGET /api/games \n",
+    "POST /api/tables {\"game\":\"upright(size=4)\",\"seats\":[\"random\",\"human\"]}\nPOST /api/tables/1/agent \nPOST /api/tables/1/move {\"action\":0}\nPOST /api/tables/2/agent \n",
+    "POST /api/tables {\"game\":\"clue(players=3,items=13)\",\"seats\":[\"human\",\"random\",\"deduce\"]}\nPOST /api/tables/1/move {\"action\":1}\nPOST /api/tables/1/agent \n",
+    "POST /api/tables {\"game\":\"superply(size=5)\",\"seats\":[\"greedy\",\"run:runs/x\"]}\nPOST /api/tables {\"game\":\"superply(size=5)\",\"seats\":[\"greedy\",\"random\"]}\nPOST /api/tables/2/agent \n",
+    "POST /api/replays {\"record\":\"{\\\"game\\\":\\\"score4\\\",\\\"seed\\\":1,\\\"moves\\\":[\\\"A1\\\",\\\"B2\\\"],\\\"players\\\":[\\\"a\\\",\\\"b\\\"]}\"}\nPOST /api/tables/1/agent \nPOST /api/tables/1/undo \n",
+];
+const RECORDS: &[&str] = &[
+    r#"{"game":"score4","number":1,"seed":7,"pair":0,"players":["greedy","random"],"opening_plies":2,"moves":["A1","B2","C3","A1","A1","A1"],"returns":[1.0,-1.0],"result":"1-0","seconds":0.01}"#,
+    r#"{"game":"superball(rows=5,cols=6,mss=4,colors=pby)","number":2,"seed":3,"pair":3,"players":["greedy"],"opening_plies":0,"moves":["SWAP 0 0 0 1","SCORE 2 0"],"returns":[40.0],"result":"40"}"#,
+    r#"{"game":"clue(players=3,items=13)","number":3,"seed":5,"pair":0,"players":["deduce","bold","bold"],"opening_plies":0,"moves":[],"returns":[1.0,0.0,0.0],"result":"1 2 3","seat":0}"#,
 ];
 const MANIFEST: &[&str] = &[r#"{"format":1,"files":{"model.bpk":{"sha256":"00ff","bytes":4}}}"#];
 const CONFIG: &[&str] = &[
@@ -114,6 +132,8 @@ fn targets() -> Vec<Target> {
         Target { name: "model-card", corpus: CARD, run: model_card },
         Target { name: "manifest", corpus: MANIFEST, run: manifest },
         Target { name: "train-config", corpus: CONFIG, run: train_config },
+        Target { name: "serve-json", corpus: SERVE, run: serve_json },
+        Target { name: "arena-records", corpus: RECORDS, run: arena_records },
     ]
 }
 
@@ -175,6 +195,67 @@ fn manifest(bytes: &[u8]) {
 fn train_config(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let _ = tabula_train::config::TrainConfig::from_toml(&text);
+}
+
+/// `--show-corpus`: print what each unmutated corpus entry gets (a corpus that only meets
+/// refusals fuzzes little).
+static SHOW: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// One runtime for every input of a thread (the server's blocking work runs on its pool).
+    static RUNTIME: tokio::runtime::Runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+}
+
+/// Sends each line of `bytes` (`METHOD PATH BODY`, at most 8) to a fresh server's router.
+fn serve_json(bytes: &[u8]) {
+    use tower::ServiceExt;
+    let options = tabula::players::BuildOptions { movetime: Duration::from_millis(2), ..Default::default() };
+    let server = Arc::new(tabula::serve::Server::new(tabula::serve::ServeConfig::new(options)));
+    let app = tabula::serve::router(server);
+    RUNTIME.with(|runtime| {
+        runtime.block_on(async {
+            for line in bytes.split(|&b| b == b'\n').take(8) {
+                let text = String::from_utf8_lossy(line);
+                let mut parts = text.splitn(3, ' ');
+                let (method, path, body) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""), parts.next());
+                let Ok(request) = axum::http::Request::builder()
+                    .method(method)
+                    .uri(path)
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(body.unwrap_or("").to_string()))
+                else {
+                    continue;
+                };
+                let response = app.clone().oneshot(request).await.expect("the router never fails");
+                let status = response.status();
+                let answer = axum::body::to_bytes(response.into_body(), 64 << 20).await.expect("a body");
+                if SHOW.load(Ordering::Relaxed) {
+                    let answer = String::from_utf8_lossy(&answer);
+                    println!("  {method} {path} -> {status} {}", answer.chars().take(100).collect::<String>());
+                }
+                assert_ne!(status.as_u16(), 500, "{text}: {}", String::from_utf8_lossy(&answer));
+                if path.starts_with("/api/") && status.as_u16() != 404 && status.as_u16() != 405 {
+                    assert!(serde_json::from_slice::<serde_json::Value>(&answer).is_ok(), "{text}: not JSON");
+                }
+            }
+        })
+    });
+}
+
+/// Reads each line as a record and replays those that read through the page's replay.
+fn arena_records(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    for line in text.lines().take(8) {
+        let parsed = tabula::records::parse_line(line);
+        if SHOW.load(Ordering::Relaxed) {
+            println!("  record: {}", parsed.as_ref().map_or_else(|e| format!("{e:#}"), |r| format!("game {} reads", r.number)));
+        }
+        if parsed.is_ok() {
+            let body = serde_json::json!({ "record": line }).to_string();
+            serve_json(format!("POST /api/replays {body}\nPOST /api/tables/1/agent \nPOST /api/tables/1/undo ").as_bytes());
+        }
+    }
 }
 
 /// A new input: random bytes now and then, else a corpus entry mutated a few times.
@@ -251,9 +332,19 @@ fn main() {
     let only = value("--only");
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "fuzz_readers [--inputs N (100000)] [--limit-ms MS (5000)] [--seed S] [--only READER]\nreaders: {}",
+            "fuzz_readers [--inputs N (100000)] [--limit-ms MS (5000)] [--seed S] [--only READER] [--replay FILE] [--show-corpus]\nreaders: {}",
             targets().iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
         );
+        return;
+    }
+    if args.iter().any(|a| a == "--show-corpus") {
+        SHOW.store(true, Ordering::Relaxed);
+        for target in targets().into_iter().filter(|t| only.as_deref().is_none_or(|o| o == t.name)) {
+            for (k, entry) in target.corpus.iter().enumerate() {
+                println!("{} corpus {k}:", target.name);
+                (target.run)(entry.as_bytes());
+            }
+        }
         return;
     }
     if let Some(path) = value("--replay") {

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod players;
+pub mod records;
 pub mod registry;
 pub mod serve;
 pub mod session;

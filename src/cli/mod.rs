@@ -10,7 +10,7 @@ mod jobs;
 mod opponents;
 mod play;
 mod plot;
-mod records;
+pub(crate) use tabula::records;
 mod replay;
 mod selfplay_bench;
 mod serve;

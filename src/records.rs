@@ -41,7 +41,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// A record of game `g` for the arena's tests: `players` by seat, their `returns`, on `seed`.
-    #[cfg(test)]
+    #[doc(hidden)]
     pub fn example(players: &[&str], seed: u64, returns: &[f64]) -> GameRecord {
         let report = GameReport {
             pair: 0,
@@ -158,10 +158,27 @@ pub fn read(path: &Path) -> anyhow::Result<impl Iterator<Item = anyhow::Result<G
             Ok(line) => line,
             Err(e) => return Some(Err(anyhow::Error::new(e).context(format!("{}", path.display())))),
         };
-        Some(serde_json::from_str(&line).with_context(|| {
+        Some(parse_line(&line).with_context(|| {
             format!("{} line {}: not a game record of `tabula arena --records`", path.display(), k + 1)
         }))
     }))
+}
+
+/// One line of a `--records` file: a record whose players and returns agree (one return a
+/// seat, at least one seat), which every reader of records may then index by seat.
+pub fn parse_line(line: &str) -> anyhow::Result<GameRecord> {
+    let record: GameRecord = serde_json::from_str(line)?;
+    anyhow::ensure!(
+        !record.players.is_empty() && record.returns.len() == record.players.len(),
+        "game {} has {} players and {} returns",
+        record.number,
+        record.players.len(),
+        record.returns.len()
+    );
+    if let Some(seat) = record.seat {
+        anyhow::ensure!(seat < record.players.len(), "game {}: seat {seat} of {} players", record.number, record.players.len());
+    }
+    Ok(record)
 }
 
 /// Every game in `paths`, in order.
@@ -178,6 +195,21 @@ pub fn read_all(paths: &[PathBuf]) -> anyhow::Result<Vec<GameRecord>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn records_whose_seats_and_returns_disagree_are_refused() {
+        let good = serde_json::to_string(&record(3, 30.0)).unwrap();
+        assert!(parse_line(&good).is_ok());
+        for bad in [
+            good.replace("\"returns\":[30.0]", "\"returns\":[]"),
+            good.replace("\"returns\":[30.0]", "\"returns\":[30.0,1.0]"),
+            good.replace("\"players\":[\"greedy\"]", "\"players\":[]"),
+            good.replace("}", ",\"seat\":1}"),
+        ] {
+            assert_ne!(bad, good);
+            assert!(parse_line(&bad).is_err(), "{bad}");
+        }
+    }
 
     fn record(seed: u64, score: f64) -> GameRecord {
         let report = GameReport {
