@@ -40,6 +40,10 @@ pub struct TrainArgs {
     /// No progress bar (logs still go to the run directory).
     #[arg(long)]
     quiet: bool,
+    /// Where the learner learns: cpu, cuda or cuda:N (overrides the config's `[learner] device`;
+    /// CUDA needs a build with `--features cuda`). Self-play stays on the CPU.
+    #[arg(long, value_name = "DEVICE")]
+    device: Option<tabula_nets::LearnerDevice>,
 }
 
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
@@ -53,7 +57,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
         let advisor = config.search.advisor.as_deref();
-        return dispatch(&config.game, None, advisor, Job::Resume { dir: dir.clone(), limits });
+        return dispatch(&config.game, None, advisor, Job::Resume { dir: dir.clone(), limits, device: args.device });
     }
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
@@ -82,6 +86,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         None => default_config(&spec)?,
     };
     config.seed = args.seed.unwrap_or(config.seed);
+    config.learner.device = args.device.unwrap_or(config.learner.device);
     if args.print_config {
         print!("{}", config.to_toml());
         return Ok(());
@@ -104,7 +109,7 @@ pub(super) fn default_config(spec: &GameSpec) -> anyhow::Result<TrainConfig> {
 
 enum Job {
     Start { config: Box<TrainConfig>, out: PathBuf, limits: RunLimits },
-    Resume { dir: PathBuf, limits: RunLimits },
+    Resume { dir: PathBuf, limits: RunLimits, device: Option<tabula_nets::LearnerDevice> },
 }
 
 impl GameJob for Job {
@@ -117,11 +122,13 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
     let Baselines { opponents, advisor } = baselines;
     let (mut trainer, limits) = match job {
         Job::Start { config, out, limits } => {
-            eprintln!("tabula: training {} into {}", config.game, out.display());
+            let device = config.learner.device;
+            let on = if device.is_cpu() { String::new() } else { format!(" (learning on {device})") };
+            eprintln!("tabula: training {} into {}{on}", config.game, out.display());
             (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor), limits)
         }
-        Job::Resume { dir, limits } => {
-            let trainer = Trainer::resume(game, &dir, opponents)?.with_advisor(advisor);
+        Job::Resume { dir, limits, device } => {
+            let trainer = Trainer::resume_on(game, &dir, opponents, device)?.with_advisor(advisor);
             let replay = match trainer.replay_len() {
                 0 => "the replay buffer empty: the checkpoint has no replay.bin, so self-play refills it".to_string(),
                 n => format!("{n} samples in the replay buffer"),
@@ -155,6 +162,10 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
 
 /// The afterstate trainer, for the games whose boards are cell boards.
 fn train_afterstate(config: &AfterstateConfig, out: &Path, resume: bool, args: &TrainArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        args.device.is_none_or(|d| d.is_cpu()),
+        "--device: an afterstate run learns an n-tuple network on the CPU's threads; it has no learner to put on a GPU"
+    );
     let spec: GameSpec = config.game.parse()?;
     let summary = match spec.name.as_str() {
         "superball" => {

@@ -96,6 +96,10 @@ pub struct LearnerSection {
     /// ends the schedule H hours from now); absent: constant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_learning_rate: Option<f64>,
+    /// Where the learner learns: `cpu` (default) or `cuda:N` in a build with the `cuda` feature
+    /// (`tabula train --device` overrides it); self-play stays on the CPU either way.
+    #[serde(default, skip_serializing_if = "tabula_nets::LearnerDevice::is_cpu")]
+    pub device: tabula_nets::LearnerDevice,
 }
 
 impl LearnerSection {

@@ -117,10 +117,11 @@ impl<G: Game> Trainer<G> {
             out.display(),
             out.display()
         );
-        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-        write_file_atomically(&out.join(CONFIG_FILE), config.to_toml().as_bytes())?;
+        // The learner first: a device that cannot be used leaves no half-made run behind.
         let net_config = net_config(&game, &config);
         let learner = Learner::new(net_config, learner_options(&config)).context("building the network")?;
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+        write_file_atomically(&out.join(CONFIG_FILE), config.to_toml().as_bytes())?;
         let log = RunLog::open(out)?;
         Ok(Trainer {
             replay: ReplayBuffer::new(config.replay.capacity),
@@ -162,8 +163,22 @@ impl<G: Game> Trainer<G> {
     /// and set aside: [`set_aside_damaged`]). A checkpoint without its `replay.bin` resumes with
     /// an empty replay buffer.
     pub fn resume(game: G, out: &Path, opponents: Vec<Opponent<G>>) -> anyhow::Result<Self> {
-        let config = TrainConfig::load(&out.join(CONFIG_FILE))?;
-        let (found, learner) = latest_learner(out, &Expected::game(&game))?
+        Self::resume_on(game, out, opponents, None)
+    }
+
+    /// [`resume`](Self::resume), learning on `device` rather than the one the run's config
+    /// names (a run learnt on a GPU goes on on the CPU, and the other way round).
+    pub fn resume_on(
+        game: G,
+        out: &Path,
+        opponents: Vec<Opponent<G>>,
+        device: Option<tabula_nets::LearnerDevice>,
+    ) -> anyhow::Result<Self> {
+        let mut config = TrainConfig::load(&out.join(CONFIG_FILE))?;
+        if let Some(device) = device {
+            config.learner.device = device;
+        }
+        let (found, learner) = latest_learner(out, &Expected::game(&game), config.learner.device)?
             .with_context(|| format!("{} has no checkpoint yet: start it again without --resume", out.display()))?;
         let dir = found.dir;
         // A run carried to another machine may leave its replay buffer behind (it is most of a
@@ -575,6 +590,7 @@ pub(crate) fn learner_options(config: &TrainConfig) -> tabula_nets::LearnerConfi
         weight_decay: config.learner.weight_decay as f32,
         value_weight: config.learner.value_loss_weight,
         seed: config.seed,
+        device: config.learner.device,
     }
 }
 

@@ -42,7 +42,7 @@ impl TrainedModel {
         let weights: PathBuf = if path.is_dir() { path.join(MODEL_FILE) } else { path.to_path_buf() };
         if path.is_dir()
             && !weights.exists()
-            && let Some((_, learner)) = latest_learner(path, &Expected::game(game))?
+            && let Some((_, learner)) = latest_learner(path, &Expected::game(game), tabula_nets::LearnerDevice::Cpu)?
         {
             return Self::from_learner(game, path, &learner);
         }

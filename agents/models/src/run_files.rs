@@ -91,11 +91,15 @@ pub fn latest_intact(root: &Path) -> anyhow::Result<Option<Intact>> {
     anyhow::bail!("no intact checkpoint in {}: {}", root.display(), list.join("; "))
 }
 
-/// The newest intact checkpoint of the run in `run` (its folder) and the learner saved there;
-/// `None` before the run's first checkpoint.
-pub fn latest_learner(run: &Path, expected: &Expected) -> anyhow::Result<Option<(Intact, Learner)>> {
+/// The newest intact checkpoint of the run in `run` (its folder) and the learner saved there,
+/// loaded to learn on `device`; `None` before the run's first checkpoint.
+pub fn latest_learner(
+    run: &Path,
+    expected: &Expected,
+    device: tabula_nets::LearnerDevice,
+) -> anyhow::Result<Option<(Intact, Learner)>> {
     let Some(found) = latest_intact(&run.join(CHECKPOINTS_DIR))? else { return Ok(None) };
-    let learner = Learner::load_checkpoint(&found.dir.join(LEARNER_DIR), expected)
+    let learner = Learner::load_checkpoint_on(&found.dir.join(LEARNER_DIR), expected, device)
         .with_context(|| format!("loading the learner from {}", found.dir.display()))?;
     Ok(Some((found, learner)))
 }

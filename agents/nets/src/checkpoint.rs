@@ -33,7 +33,8 @@ use crate::atomic::{read, write_atomic};
 use crate::card::Expected;
 use crate::config::NetConfig;
 use crate::error::NetError;
-use crate::learner::{Learner, LearnerConfig, optimizer, training_device};
+use crate::device::LearnerDevice;
+use crate::learner::{Learner, LearnerConfig, optimizer};
 use crate::model_file::load_module;
 use crate::net::Net;
 
@@ -77,9 +78,16 @@ impl Learner {
         Ok(())
     }
 
-    /// Loads the checkpoint in `dir`, checking its shapes against `expected` (checkpoints name no
-    /// game, so `expected.game_spec` is not checked). Training continues exactly where it stopped.
+    /// Loads the checkpoint in `dir` onto the CPU, checking its shapes against `expected`
+    /// (checkpoints name no game, so `expected.game_spec` is not checked). Training continues
+    /// exactly where it stopped.
     pub fn load_checkpoint(dir: &Path, expected: &Expected) -> Result<Learner, NetError> {
+        Self::load_checkpoint_on(dir, expected, LearnerDevice::Cpu)
+    }
+
+    /// The same, learning on `device` from now on: a checkpoint is the same files whichever
+    /// device wrote it, so a run learnt on a GPU goes on on the CPU and the other way round.
+    pub fn load_checkpoint_on(dir: &Path, expected: &Expected, device: LearnerDevice) -> Result<Learner, NetError> {
         let manifest_path = dir.join(MANIFEST);
         let bytes = read(&manifest_path)?;
         let manifest: Manifest = serde_json::from_slice(&bytes).map_err(|e| NetError::Corrupt {
@@ -95,14 +103,17 @@ impl Learner {
         expected.check_shapes(&manifest.net, &manifest_path)?;
         manifest.net.validate()?;
 
+        let mut learner_config = manifest.learner;
+        learner_config.device = device;
+        let burn_device = device.open()?;
         let weights_path = dir.join(&manifest.weights);
-        let net = load_module(&weights_path, &read(&weights_path)?, Net::new(&manifest.net, &training_device()))?;
+        let net = load_module(&weights_path, &read(&weights_path)?, Net::new(&manifest.net, &burn_device))?;
         let optim_path = dir.join(&manifest.optimizer);
-        let optim = optimizer(&manifest.learner)
+        let optim = optimizer(&learner_config)
             .from_bytes(Bytes::from_bytes_vec(read(&optim_path)?))
             .map_err(|e| NetError::Corrupt { path: optim_path, reason: e.to_string() })?;
 
-        let mut learner = Learner::from_parts(net, manifest.net, manifest.learner, manifest.step);
+        let mut learner = Learner::from_parts(net, manifest.net, learner_config, manifest.step, burn_device);
         learner.optimizer = optim;
         Ok(learner)
     }

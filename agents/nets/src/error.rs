@@ -45,6 +45,10 @@ pub enum NetError {
     /// The batch passed to `infer` or `train_step` has the wrong size.
     #[error("bad batch: {0}")]
     Batch(String),
+
+    /// The learner's device cannot be used (not built in, no driver, no such GPU).
+    #[error("learner device: {0}")]
+    Device(String),
 }
 
 impl NetError {

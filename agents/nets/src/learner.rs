@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::batch::TrainBatch;
 use crate::config::NetConfig;
+use crate::device::LearnerDevice;
 use crate::error::NetError;
 use crate::inference::PolicyValueNet;
 use crate::loss::policy_value_loss;
@@ -47,6 +48,9 @@ pub struct LearnerConfig {
     /// Seed for the initial weights.
     #[serde(default)]
     pub seed: u64,
+    /// Where the learning happens (`cpu`, `cuda:N`); self-play stays on the CPU.
+    #[serde(default, skip_serializing_if = "LearnerDevice::is_cpu")]
+    pub device: LearnerDevice,
 }
 
 fn default_lr() -> f64 {
@@ -66,6 +70,7 @@ impl Default for LearnerConfig {
             weight_decay: default_weight_decay(),
             value_weight: default_value_weight(),
             seed: 0,
+            device: LearnerDevice::Cpu,
         }
     }
 }
@@ -115,25 +120,29 @@ impl Learner {
     /// A learner with freshly initialised weights (seeded by `config.seed`).
     pub fn new(net_config: NetConfig, config: LearnerConfig) -> Result<Self, NetError> {
         net_config.validate()?;
-        let net = Net::initialised(&net_config, &training_device(), Some(config.seed));
-        Ok(Self::from_parts(net, net_config, config, 0))
+        let device = config.device.open()?;
+        let net = Net::initialised(&net_config, &device, Some(config.seed));
+        Ok(Self::from_parts(net, net_config, config, 0, device))
     }
 
     /// A learner that continues from `net`'s weights, with a fresh optimizer and step 0.
     pub fn from_net(net: &PolicyValueNet, config: LearnerConfig) -> Result<Self, NetError> {
         let net_config = net.config().clone();
         let bytes = net.to_bytes()?;
-        let module = crate::model_file::load_module(
-            "<in-memory weights>".as_ref(),
-            &bytes,
-            Net::new(&net_config, &training_device()),
-        )?;
-        Ok(Self::from_parts(module, net_config, config, 0))
+        let device = config.device.open()?;
+        let module =
+            crate::model_file::load_module("<in-memory weights>".as_ref(), &bytes, Net::new(&net_config, &device))?;
+        Ok(Self::from_parts(module, net_config, config, 0, device))
     }
 
-    pub(crate) fn from_parts(net: Net, net_config: NetConfig, config: LearnerConfig, step: u64) -> Self {
+    pub(crate) fn from_parts(net: Net, net_config: NetConfig, config: LearnerConfig, step: u64, device: Device) -> Self {
         let optimizer = optimizer(&config);
-        Learner { net: Some(net), optimizer, net_config, config, step, device: training_device() }
+        Learner { net: Some(net), optimizer, net_config, config, step, device }
+    }
+
+    /// The device this learner learns on.
+    pub fn device(&self) -> LearnerDevice {
+        self.config.device
     }
 
     /// One AdamW step on `batch`; returns the losses measured before the update.
@@ -176,7 +185,10 @@ impl Learner {
     /// The current weights as an inference net (a `.valid()` copy: no autodiff, batch norm in
     /// inference mode). Later training does not change the copy.
     pub fn inference_net(&self) -> PolicyValueNet {
-        PolicyValueNet::from_parts(self.net().valid(), self.net_config.clone())
+        let net = self.net().valid();
+        // Inference is on the CPU whatever device learns.
+        let net = if self.config.device.is_cpu() { net } else { net.to_device(&Device::flex()) };
+        PolicyValueNet::from_parts(net, self.net_config.clone())
     }
 
     pub(crate) fn net(&self) -> &Net {
@@ -200,11 +212,6 @@ impl Learner {
     pub fn set_lr(&mut self, lr: f64) {
         self.config.lr = lr;
     }
-}
-
-/// Where training happens.
-pub(crate) fn training_device() -> Device {
-    Device::flex().autodiff()
 }
 
 pub(crate) fn optimizer(config: &LearnerConfig) -> ModuleOptimizer {
