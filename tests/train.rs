@@ -246,6 +246,18 @@ fn train_rejects_bad_requests_clearly() {
     let out = tabula().args(["train", "score4", "--print-config"]).output().unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("game = \"score4\""));
+    // A device that is not there (in a build without CUDA) is said, never replaced by the
+    // CPU, and leaves no run behind.
+    if cfg!(not(feature = "cuda")) {
+        let gpu = tabula().args(["train", "score4", "--device", "cuda:0", "--out"]).arg(tmp.path().join("gpu")).output();
+        let gpu = gpu.unwrap();
+        let said = String::from_utf8_lossy(&gpu.stderr);
+        assert!(!gpu.status.success() && said.contains("cuda:0") && said.contains("--features cuda"), "{said}");
+        assert!(!tmp.path().join("gpu").exists(), "{said}");
+    }
+    let out = tabula().args(["train", "score4", "--device", "tpu", "--print-config"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("choose cpu, cuda or cuda:N"));
 }
 
 #[test]

@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -25,7 +25,7 @@ const PAGE: &str = include_str!("web/index.html");
 const SCRIPT: &str = include_str!("web/app.js");
 const STYLE: &str = include_str!("web/style.css");
 
-/// Tables kept at once; past this the oldest is dropped.
+/// Tables kept at once; past this the one left alone longest is dropped.
 pub const MAX_TABLES: usize = 1000;
 
 enum Entry {
@@ -59,38 +59,67 @@ impl ServeConfig {
     }
 }
 
+/// The tables by number. When there are too many, the least recently used goes: a game in play
+/// is touched at every move, so it outlives games left alone however many start meanwhile
+/// (dropping the oldest instead lost long games in play under load: `examples/soak_serve.rs`).
+#[derive(Default)]
+struct Tables {
+    /// Each table and the tick of its last use...
+    slots: HashMap<u64, (Slot, u64)>,
+    /// ...and the tables by last use, least recent first.
+    by_use: BTreeMap<u64, u64>,
+    clock: u64,
+}
+
+impl Tables {
+    fn insert(&mut self, id: u64, slot: Slot) {
+        while self.slots.len() >= MAX_TABLES {
+            let Some((_, unused)) = self.by_use.pop_first() else { break };
+            self.slots.remove(&unused);
+        }
+        self.clock += 1;
+        self.slots.insert(id, (slot, self.clock));
+        self.by_use.insert(self.clock, id);
+    }
+
+    /// The table `id`, now the most recently used.
+    fn touch(&mut self, id: u64) -> Option<Slot> {
+        let (slot, used) = self.slots.get_mut(&id)?;
+        self.by_use.remove(used);
+        self.clock += 1;
+        *used = self.clock;
+        self.by_use.insert(self.clock, id);
+        Some(slot.clone())
+    }
+}
+
 /// Everything the server holds: the tables, by number.
 pub struct Server {
-    tables: Mutex<BTreeMap<u64, Slot>>,
+    tables: Mutex<Tables>,
     next_id: AtomicU64,
     config: ServeConfig,
 }
 
 impl Server {
     pub fn new(config: ServeConfig) -> Server {
-        Server { tables: Mutex::new(BTreeMap::new()), next_id: AtomicU64::new(1), config }
+        Server { tables: Mutex::new(Tables::default()), next_id: AtomicU64::new(1), config }
     }
 
     fn insert(&self, entry: Entry) -> (u64, Slot) {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let slot = Arc::new(tokio::sync::Mutex::new(entry));
-        let mut tables = self.tables.lock().expect("table map");
-        while tables.len() >= MAX_TABLES {
-            tables.pop_first();
-        }
-        tables.insert(id, slot.clone());
+        self.tables.lock().expect("table map").insert(id, slot.clone());
         (id, slot)
     }
 
     fn get(&self, id: &str) -> Result<(u64, Slot), ApiError> {
         let number: u64 = id.parse().map_err(|_| ApiError::not_found(format!("no table {id:?}")))?;
-        let tables = self.tables.lock().expect("table map");
-        let slot = tables.get(&number).ok_or_else(|| {
+        let slot = self.tables.lock().expect("table map").touch(number).ok_or_else(|| {
             ApiError::not_found(format!(
                 "no table {number} (the server restarted, or it was dropped): start a new game"
             ))
         })?;
-        Ok((number, slot.clone()))
+        Ok((number, slot))
     }
 }
 
@@ -356,4 +385,31 @@ async fn new_replay(State(server): State<Arc<Server>>, bytes: Bytes) -> Result<R
     let (id, slot) = server.insert(Entry::Replay(replay));
     let view = slot.lock().await.view(id);
     Ok(json_response(StatusCode::CREATED, &view))
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    fn slot() -> Slot {
+        let table = Table::new("score4", &["random".into(), "random".into()], 1, &BuildOptions::default(), &ModelDirs::new(vec![]))
+            .expect("a table");
+        Arc::new(tokio::sync::Mutex::new(Entry::Live(table)))
+    }
+
+    #[test]
+    fn the_table_left_alone_longest_goes_first_and_a_game_in_play_stays() {
+        let mut tables = Tables::default();
+        let one = slot();
+        tables.insert(1, one.clone());
+        tables.insert(2, one.clone());
+        for id in 3..=(MAX_TABLES as u64 + 500) {
+            tables.insert(id, one.clone());
+            // Table 1 is played at every move; table 2 was left alone.
+            assert!(tables.touch(1).is_some(), "the game in play was dropped after {id} tables");
+        }
+        assert_eq!(tables.slots.len(), MAX_TABLES);
+        assert!(tables.touch(2).is_none(), "the table left alone went");
+        assert_eq!(tables.by_use.len(), MAX_TABLES);
+    }
 }

@@ -264,6 +264,17 @@ mod tests {
     }
 
     #[test]
+    fn the_gpu_config_reads_and_names_its_device() {
+        let text = include_str!("../configs/score4-gpu.toml");
+        let config = TrainConfig::from_toml(text).unwrap();
+        assert_eq!(config.learner.device, tabula_nets::LearnerDevice::Cuda(0));
+        assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
+        let cpu = TrainConfig::from_toml(default_config_text("score4").unwrap()).unwrap();
+        assert!(cpu.learner.device.is_cpu() && !cpu.to_toml().contains("device"), "the CPU is said by saying nothing");
+        assert!(TrainConfig::from_toml(&text.replace("\"cuda:0\"", "\"gpu\"")).is_err());
+    }
+
+    #[test]
     fn typos_and_bad_values_are_errors() {
         let text = default_config_text("score4").unwrap();
         let typo = text.replace("batch_size", "batchsize");

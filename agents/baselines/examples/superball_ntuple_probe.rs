@@ -1,6 +1,8 @@
-//! Probe: a trained n-tuple model played freely (every move its base offers, by reward plus
-//! afterstate value) or held to greedy's discipline (swaps while a swap is possible, choosing the
-//! swap by afterstate value; the set to cash by reward plus value only when forced).
+//! Probe of a trained Superball n-tuple model (`model.ntuple` of an afterstate run) on
+//! sb-player's seeds 1..=SEEDS: played freely (every move its base offers, by reward plus
+//! afterstate value, as `run:DIR` plays it) or held to greedy's discipline (swaps while a swap is
+//! possible, the swap chosen by afterstate value; the set to cash chosen by reward plus value
+//! only when forced), to tell a value that cannot rank swaps from one that cashes too early.
 //!
 //! ```text
 //! cargo run --release -p tabula-baselines --example superball_ntuple_probe -- MODEL SEEDS free|hold
@@ -13,7 +15,7 @@ use superball::action::Move;
 use superball::rules::MIN_EMPTY_AFTER_SWAP;
 use superball::{Params, Superball, SuperballState};
 use tabula_baselines::superball::arena;
-use tabula_core::{Action, Agent, State};
+use tabula_core::{Action, Agent};
 use tabula_ntuple::{NTupleAgent, NTupleModel, Valuer};
 
 #[derive(Clone)]

@@ -55,12 +55,12 @@ fn open_cuda(index: usize) -> Result<Device, NetError> {
 
 #[cfg(feature = "cuda")]
 fn open_cuda(index: usize) -> Result<Device, NetError> {
-    use burn::tensor::Tensor;
+    use burn::tensor::{Tensor, TensorData};
     // cubecl panics when the driver or the device is missing; one small computation on the
     // device finds out here, once, with a sentence instead of a crash mid-run.
     let probe = std::panic::catch_unwind(|| {
         let device = Device::cuda(index);
-        let x = Tensor::<1>::from_floats([1.0, 2.0, 3.0], &device);
+        let x = Tensor::<1>::from_data(TensorData::new(vec![1.0f32, 2.0, 3.0], [3]), &device);
         x.sum().into_scalar::<f32>()
     });
     match probe {

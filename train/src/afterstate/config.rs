@@ -141,6 +141,9 @@ eval_games = 4
         assert!(AfterstateConfig::is_afterstate(text));
         let c = AfterstateConfig::from_toml(text).unwrap();
         assert_eq!((c.td.min_value, c.td.initial_value, c.base), (Some(0.0), Some(5.0), None));
+        let taught = AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-teacher.toml")).unwrap();
+        assert_eq!((taught.teacher.as_deref(), taught.teacher_hours), (Some("greedy(reserve=1.5)"), 0.15));
+        assert_eq!(AfterstateConfig::from_toml(&taught.to_toml()).unwrap(), taught);
     }
 
     #[test]

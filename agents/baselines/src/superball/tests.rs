@@ -146,3 +146,14 @@ fn a_leaf_value_is_asked_about_the_rollouts_final_boards_and_can_overrule_the_ch
     }
     assert!(searched > 0 && overruled > 0, "{searched} searched boards, {overruled} overruled");
 }
+
+#[test]
+fn teachers_are_built_by_name_with_their_knobs_and_bad_names_are_refused() {
+    let greedy = player_by_spec("greedy(reserve=1.5)").unwrap()();
+    assert_eq!(greedy.name(), "greedy");
+    let lookahead = player_by_spec("lookahead(reserve=1.5, samples=2, budget_ms=5)").unwrap()();
+    assert_eq!(lookahead.name(), "lookahead(5ms)");
+    for bad in ["oracle", "greedy(reserve=-1)", "greedy(typo=1)", "lookahead(samples=x)", "greedy(reserve"] {
+        assert!(player_by_spec(bad).is_err(), "{bad}");
+    }
+}
