@@ -14,7 +14,8 @@
 //! Readers: `score4` (the bot's Casperson protocol), `upright` (upright-referee's protocol, the
 //! bot's side), `clue` (the arbitrator's protocol, the player's side), `superply` (the server's
 //! line splitter and its requests and messages, and a client's copy of the game following
-//! them), `superball` (sb-play's board on stdin), `model-card` (model.json), `manifest`
+//! them), `superball` (sb-play's board on stdin, and sb-player's reading of a player's move
+//! lines), `model-card` (model.json), `manifest`
 //! (manifest.json against bytes), `train-config` (config.toml), `serve-json` (`tabula serve`'s
 //! HTTP API: lines of `METHOD PATH BODY` sent to its router in-process, one fresh server an
 //! input; an answer of 500, a panic on the server's side, counts as a panic, and every API
@@ -58,6 +59,7 @@ const SUPERPLY: &[&str] = &[
 const SUPERBALL: &[&str] = &[
     "..........\n..........\n...ppbb...\n.PPyrY....\n..........\n..........\n..........\n..........\n",
     "pbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\npbyrgpbyrg\n",
+    "SWAP 2 3 2 4\nSCORE 3 1\nswap 0 0 7 9\nSCORE 2 9\n",
 ];
 const CARD: &[&str] = &[
     r#"{"format":1,"game":"score4","input_shape":[4,4,4,4],"num_actions":16,"value_outputs":2,"net":{"trunk":{"kind":"mlp","hidden":[64]},"value_activation":"tanh","value_hidden":32},"training_step":12}"#,
@@ -178,7 +180,18 @@ fn superply_lines(bytes: &[u8]) {
 
 fn superball_board(bytes: &[u8]) {
     let params = superball::Params::new(8, 10, 5, "pbyrg").expect("the default");
-    let _ = superball::text::read_board(&params, bytes);
+    let board = superball::text::read_board(&params, bytes);
+    // The harness's side: each line as a player's move (`SWAP r1 c1 r2 c2`, `SCORE r c`),
+    // checked against the board read, or a full one.
+    let cells = match &board {
+        Ok(board) => board.cells.clone(),
+        Err(_) => (0..params.cells()).map(|i| (i % 5) as u8 + 1).collect(),
+    };
+    for line in String::from_utf8_lossy(bytes).lines().take(16) {
+        if let Some(raw) = superball::action::RawMove::parse(line) {
+            let _ = superball::rules::check(&params, &cells, raw).map_err(|e| e.to_string());
+        }
+    }
 }
 
 fn model_card(bytes: &[u8]) {
@@ -249,11 +262,16 @@ fn arena_records(bytes: &[u8]) {
     for line in text.lines().take(8) {
         let parsed = tabula::records::parse_line(line);
         if SHOW.load(Ordering::Relaxed) {
-            println!("  record: {}", parsed.as_ref().map_or_else(|e| format!("{e:#}"), |r| format!("game {} reads", r.number)));
+            println!(
+                "  record: {}",
+                parsed.as_ref().map_or_else(|e| format!("{e:#}"), |r| format!("game {} reads", r.number))
+            );
         }
         if parsed.is_ok() {
             let body = serde_json::json!({ "record": line }).to_string();
-            serve_json(format!("POST /api/replays {body}\nPOST /api/tables/1/agent \nPOST /api/tables/1/undo ").as_bytes());
+            serve_json(
+                format!("POST /api/replays {body}\nPOST /api/tables/1/agent \nPOST /api/tables/1/undo ").as_bytes(),
+            );
         }
     }
 }

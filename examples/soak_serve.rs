@@ -8,7 +8,9 @@
 //! ```
 //! Prints requests, games finished, errors (any answer but 2xx and 429), 429s (the server busy:
 //! the client waits and asks again, as the page does), latency p50/p99/max per request, and the
-//! server's resident memory after a warm-up minute and at the end. Exits 1 on any error.
+//! server's resident memory after a warm-up minute, at the end, and at every minute between
+//! (the server keeps at most `MAX_TABLES` tables, so memory grows until they are all there and
+//! then must stay flat). Exits 1 on any error.
 //! `scripts/soak.sh` runs it beside Superply's server soak.
 
 use rand::seq::IndexedRandom;
@@ -44,7 +46,11 @@ struct Tally {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |flag: &str, default: f64| {
-        args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     };
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("soak_serve [--clients N (200)] [--minutes M (10)] [--warmup-s S (60)] [--movetime-ms MS (20)]");
@@ -52,7 +58,12 @@ fn main() {
     }
     let (clients, minutes) = (value("--clients", 200.0) as usize, value("--minutes", 10.0));
     let (warmup, movetime) = (Duration::from_secs_f64(value("--warmup-s", 60.0)), value("--movetime-ms", 20.0) as u64);
-    let tabula = std::env::current_exe().expect("own path").parent().and_then(|p| p.parent()).expect("target dir").join("tabula");
+    let tabula = std::env::current_exe()
+        .expect("own path")
+        .parent()
+        .and_then(|p| p.parent())
+        .expect("target dir")
+        .join("tabula");
     let mut child = Command::new(&tabula)
         .args(["serve", "--port", "0", "--movetime-ms", &movetime.to_string()])
         .stdin(Stdio::null())
@@ -79,8 +90,14 @@ fn main() {
     std::thread::sleep(warmup.min(Duration::from_secs_f64(minutes * 60.0)));
     let rss_start = tabula_train::cpu::resident_mib(pid);
     let end = Duration::from_secs_f64(minutes * 60.0);
+    let mut by_minute = Vec::new();
+    let mut next_minute = Duration::from_secs(60);
     while start.elapsed() < end {
         std::thread::sleep(Duration::from_secs(1).min(end.saturating_sub(start.elapsed())));
+        if start.elapsed() >= next_minute {
+            by_minute.push(tabula_train::cpu::resident_mib(pid).map_or("?".into(), |m| format!("{m:.0}")));
+            next_minute += Duration::from_secs(60);
+        }
     }
     let rss_end = tabula_train::cpu::resident_mib(pid);
     stop.store(true, Ordering::Relaxed);
@@ -107,6 +124,7 @@ fn main() {
         warmup.as_secs_f64(),
         mib(rss_end),
     );
+    println!("server RSS by minute, MiB: {}", by_minute.join(" "));
     for e in tally.first_errors.lock().unwrap().iter() {
         println!("  error: {e}");
     }
@@ -159,15 +177,18 @@ fn client(k: u64, url: &str, tally: &Tally, stop: &AtomicBool) {
     };
     while !stop.load(Ordering::Relaxed) {
         let (game, seats) = TABLES[rng.random_range(0..TABLES.len())];
-        let Some(mut view) = call("/api/tables", Some(json!({"game": game, "seats": seats, "seed": rng.random::<u32>()})))
+        let Some(mut view) =
+            call("/api/tables", Some(json!({"game": game, "seats": seats, "seed": rng.random::<u32>()})))
         else {
             continue;
         };
         let id = view["id"].as_str().unwrap_or("0").to_string();
         while !view["done"].as_bool().unwrap_or(true) && !stop.load(Ordering::Relaxed) {
             let next = if view["human_to_move"].as_bool() == Some(true) {
-                let actions: Vec<u64> =
-                    view["actions"].as_array().map(|a| a.iter().filter_map(|x| x["action"].as_u64()).collect()).unwrap_or_default();
+                let actions: Vec<u64> = view["actions"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|x| x["action"].as_u64()).collect())
+                    .unwrap_or_default();
                 let Some(&action) = actions.choose(&mut rng) else { break };
                 call(&format!("/api/tables/{id}/move"), Some(json!({"action": action})))
             } else {

@@ -176,7 +176,12 @@ pub fn parse_line(line: &str) -> anyhow::Result<GameRecord> {
         record.returns.len()
     );
     if let Some(seat) = record.seat {
-        anyhow::ensure!(seat < record.players.len(), "game {}: seat {seat} of {} players", record.number, record.players.len());
+        anyhow::ensure!(
+            seat < record.players.len(),
+            "game {}: seat {seat} of {} players",
+            record.number,
+            record.players.len()
+        );
     }
     Ok(record)
 }

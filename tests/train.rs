@@ -249,7 +249,8 @@ fn train_rejects_bad_requests_clearly() {
     // A device that is not there (in a build without CUDA) is said, never replaced by the
     // CPU, and leaves no run behind.
     if cfg!(not(feature = "cuda")) {
-        let gpu = tabula().args(["train", "score4", "--device", "cuda:0", "--out"]).arg(tmp.path().join("gpu")).output();
+        let gpu =
+            tabula().args(["train", "score4", "--device", "cuda:0", "--out"]).arg(tmp.path().join("gpu")).output();
         let gpu = gpu.unwrap();
         let said = String::from_utf8_lossy(&gpu.stderr);
         assert!(!gpu.status.success() && said.contains("cuda:0") && said.contains("--features cuda"), "{said}");

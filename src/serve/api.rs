@@ -392,8 +392,14 @@ mod table_tests {
     use super::*;
 
     fn slot() -> Slot {
-        let table = Table::new("score4", &["random".into(), "random".into()], 1, &BuildOptions::default(), &ModelDirs::new(vec![]))
-            .expect("a table");
+        let table = Table::new(
+            "score4",
+            &["random".into(), "random".into()],
+            1,
+            &BuildOptions::default(),
+            &ModelDirs::new(vec![]),
+        )
+        .expect("a table");
         Arc::new(tokio::sync::Mutex::new(Entry::Live(table)))
     }
 

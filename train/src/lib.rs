@@ -21,6 +21,7 @@ pub mod bench;
 pub mod checkpoint;
 pub mod config;
 pub mod cpu;
+pub mod distributed;
 pub mod elo;
 pub mod log;
 pub mod plot;

@@ -86,7 +86,12 @@ fn a_run_learns_checkpoints_and_resumes() {
     assert!(checkpoints.join(format!("damaged-{}", steps[1])).is_dir(), "the damaged one is kept aside");
     // It went on from the older checkpoint: a second of learning after it, not after the newest.
     assert!(third.progress.seconds >= older.seconds + 1.0, "{} vs {}", third.progress.seconds, older.seconds);
-    assert!(third.progress.seconds < second.progress.seconds + 1.0, "{} vs {}", third.progress.seconds, second.progress.seconds);
+    assert!(
+        third.progress.seconds < second.progress.seconds + 1.0,
+        "{} vs {}",
+        third.progress.seconds,
+        second.progress.seconds
+    );
 
     // The config's network must be the model's.
     let mut other = saved.clone();

@@ -59,7 +59,11 @@ fn main() {
         let mut fit: Vec<(f64, f64, usize)> = (0..pop)
             .map(|c| {
                 let s: Vec<f64> = scores.iter().filter(|x| x.0 == c).map(|x| x.1).collect();
-                (s.iter().map(|v| (v + 1.0).ln()).sum::<f64>() / s.len() as f64, s.iter().sum::<f64>() / s.len() as f64, c)
+                (
+                    s.iter().map(|v| (v + 1.0).ln()).sum::<f64>() / s.len() as f64,
+                    s.iter().sum::<f64>() / s.len() as f64,
+                    c,
+                )
             })
             .collect();
         fit.sort_by(|a, b| b.0.total_cmp(&a.0));

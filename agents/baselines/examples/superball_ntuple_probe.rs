@@ -27,7 +27,8 @@ impl Agent<SuperballState> for Held {
     }
     fn act(&mut self, state: &SuperballState, rng: &mut dyn rand::RngCore) -> Action {
         let m = &self.0.model;
-        let valuer = Valuer { net: &m.net, base: self.0.base.as_deref(), reward_scale: m.reward_scale, floor: m.min_value };
+        let valuer =
+            Valuer { net: &m.net, base: self.0.base.as_deref(), reward_scale: m.reward_scale, floor: m.min_value };
         let forced = state.empty() < MIN_EMPTY_AFTER_SWAP;
         let space = state.action_space();
         let mut best: Option<(f32, Action)> = None;

@@ -135,7 +135,13 @@ impl Learner {
         Ok(Self::from_parts(module, net_config, config, 0, device))
     }
 
-    pub(crate) fn from_parts(net: Net, net_config: NetConfig, config: LearnerConfig, step: u64, device: Device) -> Self {
+    pub(crate) fn from_parts(
+        net: Net,
+        net_config: NetConfig,
+        config: LearnerConfig,
+        step: u64,
+        device: Device,
+    ) -> Self {
         let optimizer = optimizer(&config);
         Learner { net: Some(net), optimizer, net_config, config, step, device }
     }

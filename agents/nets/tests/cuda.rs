@@ -39,7 +39,12 @@ fn the_gpu_learner_learns_like_the_cpu_learner() {
         let data = batch(&net(), 64, step + 1);
         let (g, c) = (gpu.train_step(&data), cpu.train_step(&data));
         first.get_or_insert((g.total, c.total));
-        assert!((g.total - c.total).abs() <= 0.05 * c.total.abs().max(1.0), "step {step}: gpu {} cpu {}", g.total, c.total);
+        assert!(
+            (g.total - c.total).abs() <= 0.05 * c.total.abs().max(1.0),
+            "step {step}: gpu {} cpu {}",
+            g.total,
+            c.total
+        );
     }
     let (g0, _) = first.unwrap();
     let last = gpu.train_step(&batch(&net(), 64, 99)).total;

@@ -14,8 +14,8 @@ use crate::net::NTupleNet;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use tabula_core::{Agent, State};
 use tabula_core::cells::CellBoard;
+use tabula_core::{Agent, State};
 
 /// How the values are learnt.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

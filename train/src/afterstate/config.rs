@@ -82,10 +82,7 @@ impl AfterstateConfig {
     fn validate(&self) -> anyhow::Result<()> {
         anyhow::ensure!(self.method == METHOD, "method must be {METHOD:?} here, not {:?}", self.method);
         anyhow::ensure!(self.hours > 0.0, "hours must be positive");
-        anyhow::ensure!(
-            self.teacher_hours >= 0.0 && self.teacher_hours.is_finite(),
-            "teacher_hours must be 0 or more"
-        );
+        anyhow::ensure!(self.teacher_hours >= 0.0 && self.teacher_hours.is_finite(), "teacher_hours must be 0 or more");
         anyhow::ensure!(
             self.teacher.is_some() || self.teacher_hours == 0.0,
             "teacher_hours needs a teacher (a player's name)"
@@ -141,7 +138,8 @@ eval_games = 4
         assert!(AfterstateConfig::is_afterstate(text));
         let c = AfterstateConfig::from_toml(text).unwrap();
         assert_eq!((c.td.min_value, c.td.initial_value, c.base), (Some(0.0), Some(5.0), None));
-        let taught = AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-teacher.toml")).unwrap();
+        let taught =
+            AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-teacher.toml")).unwrap();
         assert_eq!((taught.teacher.as_deref(), taught.teacher_hours), (Some("greedy(reserve=1.5)"), 0.15));
         assert_eq!(AfterstateConfig::from_toml(&taught.to_toml()).unwrap(), taught);
     }

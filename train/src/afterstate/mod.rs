@@ -125,10 +125,7 @@ where
 {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let shape = game.new_initial_state(0).cell_shape();
-    anyhow::ensure!(
-        teacher.is_some() == config.teacher.is_some(),
-        "the config's teacher and the one given differ"
-    );
+    anyhow::ensure!(teacher.is_some() == config.teacher.is_some(), "the config's teacher and the one given differ");
     let (model, mut progress) = if resume {
         let (model, progress) = load_latest(out)?;
         anyhow::ensure!(model.net.spec() == &config.ntuple, "the model's network is not the config's [ntuple]");

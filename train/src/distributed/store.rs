@@ -1,0 +1,256 @@
+//! A run's data in Redis, under keys named by the run (`tabula:<run>:...`):
+//!
+//! - `games`: a stream of finished games ([`FinishedGame`], one entry each, `XADD` with an
+//!   approximate `MAXLEN` so Redis memory stays flat), read by the learner through the consumer
+//!   group `learner` and acknowledged only once learnt, so a learner killed mid-read claims them
+//!   again ([`RedisStore::claim_stale`]);
+//! - `model:<version>`: a hash of the model's files (`weights`, `card`, `config`), `model:latest`
+//!   the newest version, announced on the channel `models`;
+//! - `actor:<id>`: each actor's heartbeat (JSON, expiring), for `tabula runs status`.
+//!
+//! A password in the URL is used and never shown: [`redacted`] is what messages print.
+
+use super::entry::FinishedGame;
+use anyhow::Context;
+use redis::{Commands, Connection, RedisResult};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The learner's consumer group on the games stream.
+pub const GROUP: &str = "learner";
+
+/// `url` with its password (if any) replaced by `***`.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((credentials, host)) => {
+            let user = credentials.split_once(':').map_or("", |(user, _)| user);
+            format!("{scheme}://{user}:***@{host}{path}")
+        }
+        None => url.to_string(),
+    }
+}
+
+/// One entry read from the games stream: its id (to acknowledge) and the game, or why the
+/// entry is not one (it is acknowledged too, and counted, never learnt).
+#[derive(Debug)]
+pub struct Delivery {
+    pub id: String,
+    pub game: Result<FinishedGame, String>,
+}
+
+/// A model version's files.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ModelFiles {
+    pub weights: Vec<u8>,
+    pub card: Vec<u8>,
+    pub config: Vec<u8>,
+}
+
+/// What an actor says about itself every few seconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Heartbeat {
+    pub games: u64,
+    pub positions_per_s: f64,
+    pub model_version: u64,
+    /// Seconds since the Unix epoch.
+    pub at: u64,
+}
+
+/// A connection to one run's keys.
+pub struct RedisStore {
+    connection: Connection,
+    prefix: String,
+    game: String,
+    shown: String,
+}
+
+/// Stream entries as Redis answers them: `[id, [field, value, ...]]`.
+type Entries = Vec<(String, Vec<Vec<u8>>)>;
+
+impl RedisStore {
+    /// Connects to `url` (`redis://[user:password@]host:port[/db]`) for the run `run` of `game`.
+    /// A refused password or an unreachable server is an error naming the URL without its
+    /// password.
+    pub fn connect(url: &str, run: &str, game: &str) -> anyhow::Result<RedisStore> {
+        let shown = redacted(url);
+        let client = redis::Client::open(url).with_context(|| format!("{shown} is not a Redis URL"))?;
+        let mut connection = client
+            .get_connection_with_timeout(Duration::from_secs(5))
+            .with_context(|| format!("cannot reach Redis at {shown}"))?;
+        redis::cmd("PING").query::<String>(&mut connection).with_context(|| format!("Redis at {shown} refused us"))?;
+        Ok(RedisStore { connection, prefix: format!("tabula:{run}"), game: game.to_string(), shown })
+    }
+
+    /// The URL as messages show it.
+    pub fn shown_url(&self) -> &str {
+        &self.shown
+    }
+
+    fn key(&self, name: &str) -> String {
+        format!("{}:{name}", self.prefix)
+    }
+
+    /// Appends a finished game, keeping about `max_len` entries; its id.
+    pub fn push_game(&mut self, game: &FinishedGame, max_len: usize) -> RedisResult<String> {
+        let mut command = redis::cmd("XADD");
+        command.arg(self.key("games")).arg("MAXLEN").arg("~").arg(max_len).arg("*");
+        for (field, value) in game.to_fields() {
+            command.arg(field).arg(value);
+        }
+        command.query(&mut self.connection)
+    }
+
+    /// Entries in the games stream now.
+    pub fn games_len(&mut self) -> RedisResult<usize> {
+        self.connection.xlen(self.key("games"))
+    }
+
+    /// Creates the learner's group (reading from the stream's start) unless it exists.
+    pub fn ensure_group(&mut self) -> RedisResult<()> {
+        let made: RedisResult<()> = redis::cmd("XGROUP")
+            .arg("CREATE")
+            .arg(self.key("games"))
+            .arg(GROUP)
+            .arg("0")
+            .arg("MKSTREAM")
+            .query(&mut self.connection);
+        match made {
+            Err(e) if e.code() == Some("BUSYGROUP") => Ok(()),
+            other => other,
+        }
+    }
+
+    /// Up to `count` games no consumer of the group has read yet, waiting at most `block`.
+    pub fn read_games(&mut self, consumer: &str, count: usize, block: Duration) -> RedisResult<Vec<Delivery>> {
+        let reply: Option<Vec<(String, Entries)>> = redis::cmd("XREADGROUP")
+            .arg("GROUP")
+            .arg(GROUP)
+            .arg(consumer)
+            .arg("COUNT")
+            .arg(count)
+            .arg("BLOCK")
+            .arg(block.as_millis() as u64)
+            .arg("STREAMS")
+            .arg(self.key("games"))
+            .arg(">")
+            .query(&mut self.connection)?;
+        Ok(reply.into_iter().flatten().flat_map(|(_, entries)| entries).map(|e| self.delivery(e)).collect())
+    }
+
+    /// Games read by some consumer but not acknowledged for at least `idle` (a learner killed
+    /// after reading them), now `consumer`'s, up to `count`.
+    pub fn claim_stale(&mut self, consumer: &str, idle: Duration, count: usize) -> RedisResult<Vec<Delivery>> {
+        let (_next, claimed, _deleted): (String, Entries, Vec<String>) = redis::cmd("XAUTOCLAIM")
+            .arg(self.key("games"))
+            .arg(GROUP)
+            .arg(consumer)
+            .arg(idle.as_millis() as u64)
+            .arg("0-0")
+            .arg("COUNT")
+            .arg(count)
+            .query(&mut self.connection)?;
+        Ok(claimed.into_iter().map(|e| self.delivery(e)).collect())
+    }
+
+    fn delivery(&self, (id, flat): (String, Vec<Vec<u8>>)) -> Delivery {
+        let fields: Vec<(String, Vec<u8>)> = flat
+            .chunks(2)
+            .filter(|pair| pair.len() == 2)
+            .map(|pair| (String::from_utf8_lossy(&pair[0]).into_owned(), pair[1].clone()))
+            .collect();
+        Delivery { game: FinishedGame::from_fields(&fields, &self.game), id }
+    }
+
+    /// Acknowledges entries (learnt, or refused and counted): they are not delivered again.
+    pub fn ack(&mut self, ids: &[String]) -> RedisResult<usize> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        self.connection.xack(self.key("games"), GROUP, ids)
+    }
+
+    /// Entries read but not yet acknowledged.
+    pub fn pending(&mut self) -> RedisResult<usize> {
+        let (count, ..): (usize, Option<String>, Option<String>, Option<Vec<(String, String)>>) =
+            redis::cmd("XPENDING").arg(self.key("games")).arg(GROUP).query(&mut self.connection)?;
+        Ok(count)
+    }
+
+    /// Stores model `version` and announces it.
+    pub fn publish_model(&mut self, version: u64, files: &ModelFiles) -> RedisResult<()> {
+        let key = self.key(&format!("model:{version}"));
+        redis::pipe()
+            .atomic()
+            .hset_multiple(&key, &[("weights", &files.weights), ("card", &files.card), ("config", &files.config)])
+            .ignore()
+            .set(self.key("model:latest"), version)
+            .ignore()
+            .publish(self.key("models"), version)
+            .ignore()
+            .query(&mut self.connection)
+    }
+
+    /// The newest model version, if any was published.
+    pub fn latest_model_version(&mut self) -> RedisResult<Option<u64>> {
+        self.connection.get(self.key("model:latest"))
+    }
+
+    /// Model `version`'s files, if they are there.
+    pub fn model(&mut self, version: u64) -> RedisResult<Option<ModelFiles>> {
+        let mut fields: HashMap<String, Vec<u8>> = self.connection.hgetall(self.key(&format!("model:{version}")))?;
+        if fields.is_empty() {
+            return Ok(None);
+        }
+        let mut take = |name: &str| fields.remove(name).unwrap_or_default();
+        Ok(Some(ModelFiles { weights: take("weights"), card: take("card"), config: take("config") }))
+    }
+
+    /// Records an actor's heartbeat, forgotten after `ttl` without another.
+    pub fn heartbeat(&mut self, actor: &str, beat: &Heartbeat, ttl: Duration) -> RedisResult<()> {
+        let json = serde_json::to_string(beat).expect("a heartbeat serialises");
+        self.connection.set_ex(self.key(&format!("actor:{actor}")), json, ttl.as_secs().max(1))
+    }
+
+    /// The actors heard from within their heartbeats' lifetime, by id.
+    pub fn actors(&mut self) -> RedisResult<Vec<(String, Heartbeat)>> {
+        let pattern = self.key("actor:*");
+        let keys: Vec<String> = self.connection.scan_match::<_, String>(&pattern)?.collect();
+        let mut actors = Vec::new();
+        for key in keys {
+            let text: Option<String> = self.connection.get(&key)?;
+            if let Some(beat) = text.and_then(|t| serde_json::from_str(&t).ok()) {
+                let id = key.rsplit_once("actor:").map_or(key.as_str(), |(_, id)| id).to_string();
+                actors.push((id, beat));
+            }
+        }
+        actors.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(actors)
+    }
+
+    /// Adds a raw entry (tests of bad input: another program's entries, garbage).
+    #[doc(hidden)]
+    pub fn push_raw(&mut self, fields: &[(&str, &[u8])]) -> RedisResult<String> {
+        let mut command = redis::cmd("XADD");
+        command.arg(self.key("games")).arg("*");
+        for (field, value) in fields {
+            command.arg(*field).arg(*value);
+        }
+        command.query(&mut self.connection)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted;
+
+    #[test]
+    fn passwords_are_never_shown() {
+        assert_eq!(redacted("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+        assert_eq!(redacted("redis://:hunter2@db.lab:6379/2"), "redis://:***@db.lab:6379/2");
+        assert_eq!(redacted("rediss://ann:s3cr@t@db.lab"), "rediss://ann:***@db.lab");
+        assert!(!redacted("redis://u:p%40ss@h:1").contains("p%40ss"));
+    }
+}

@@ -1,0 +1,190 @@
+//! The distributed trainer's data layer against a real `redis-server` (Debian's, installed by
+//! `scripts/install-redis.sh`, which this test runs when the server is missing), started on
+//! 127.0.0.1 with a free port and a temporary folder, and stopped at the end: games pushed,
+//! read through the learner's group, acknowledged or claimed again after a learner dies; bad
+//! entries refused with a reason; the stream bounded; models published; heartbeats; a wrong
+//! password is a clear error that does not show the password.
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tabula_train::distributed::{FinishedGame, Heartbeat, ModelFiles, RedisStore};
+use tabula_train::sample::Sample;
+
+/// A redis-server of our own, killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The server's program, installed first if missing (once, whichever test asks first).
+fn redis_server() -> &'static str {
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let installed = *INSTALLED.get_or_init(|| {
+        Command::new("redis-server").arg("--version").output().is_ok() || {
+            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-redis.sh");
+            Command::new("bash").arg(&script).status().is_ok_and(|s| s.success())
+        }
+    });
+    assert!(installed, "redis-server is missing and scripts/install-redis.sh could not install it");
+    "redis-server"
+}
+
+fn start(password: Option<&str>) -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    // A free port: bound by the OS, released, then given to the server.
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut command = Command::new(redis_server());
+    command
+        .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--save", "", "--appendonly", "no"])
+        .arg("--dir")
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(password) = password {
+        command.args(["--requirepass", password]);
+    }
+    let child = command.spawn().expect("redis-server starts");
+    let server = Server { child, port, _dir: dir };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "redis-server did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server
+}
+
+fn game(actor: &str, moves: u32) -> FinishedGame {
+    FinishedGame {
+        game: "score4".into(),
+        model_version: 1,
+        actor: actor.into(),
+        samples: (0..moves)
+            .map(|k| Sample {
+                observation: vec![k as f32; 4],
+                policy: vec![(k as u32 % 16, 1.0)],
+                value: vec![1.0, -1.0],
+            })
+            .collect(),
+        returns: vec![1.0, -1.0],
+        moves,
+    }
+}
+
+#[test]
+fn games_flow_from_actors_to_the_learner_and_none_is_lost_when_a_learner_dies() {
+    let server = start(None);
+    let url = format!("redis://127.0.0.1:{}", server.port);
+    let mut actor = RedisStore::connect(&url, "run-a", "score4").unwrap();
+    let mut learner = RedisStore::connect(&url, "run-a", "score4").unwrap();
+    learner.ensure_group().unwrap();
+    learner.ensure_group().unwrap(); // twice is fine
+    let pushed: Vec<FinishedGame> = (0..5).map(|k| game(&format!("actor-{}", k % 2), 3 + k)).collect();
+    for g in &pushed {
+        actor.push_game(g, 1000).unwrap();
+    }
+    // The first learner reads three and dies before acknowledging the last.
+    let first = learner.read_games("learner-1", 3, Duration::from_millis(100)).unwrap();
+    assert_eq!(first.len(), 3);
+    assert_eq!(first[0].game.as_ref().unwrap(), &pushed[0]);
+    learner.ack(&[first[0].id.clone(), first[1].id.clone()]).unwrap();
+    assert_eq!(learner.pending().unwrap(), 1);
+    // Its successor claims what was read but not learnt, then reads the rest: each game once.
+    let mut next = RedisStore::connect(&url, "run-a", "score4").unwrap();
+    std::thread::sleep(Duration::from_millis(30));
+    let claimed = next.claim_stale("learner-2", Duration::from_millis(10), 100).unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].game.as_ref().unwrap(), &pushed[2]);
+    let rest = next.read_games("learner-2", 100, Duration::from_millis(100)).unwrap();
+    assert_eq!(rest.iter().map(|d| d.game.clone().unwrap()).collect::<Vec<_>>(), pushed[3..].to_vec());
+    let ids: Vec<String> = claimed.iter().chain(&rest).map(|d| d.id.clone()).collect();
+    assert_eq!(next.ack(&ids).unwrap(), 3);
+    assert_eq!(next.pending().unwrap(), 0);
+    assert!(next.read_games("learner-2", 10, Duration::from_millis(50)).unwrap().is_empty(), "nothing twice");
+
+    // Another run's keys are its own.
+    let mut other = RedisStore::connect(&url, "run-b", "score4").unwrap();
+    other.ensure_group().unwrap();
+    assert!(other.read_games("l", 10, Duration::from_millis(50)).unwrap().is_empty());
+}
+
+#[test]
+fn bad_entries_are_refused_with_a_reason_and_the_stream_stays_bounded() {
+    let server = start(None);
+    let url = format!("redis://127.0.0.1:{}", server.port);
+    let mut store = RedisStore::connect(&url, "run", "score4").unwrap();
+    store.ensure_group().unwrap();
+    store.push_raw(&[("temperature", b"21")]).unwrap();
+    store.push_raw(&[("format", b"1"), ("data", b"\x01\x02garbage")]).unwrap();
+    store.push_raw(&[("format", b"9"), ("data", b"")]).unwrap();
+    let mut superball = game("a", 2);
+    superball.game = "superball".into();
+    store.push_game(&superball, 1000).unwrap();
+    store.push_game(&game("a", 2), 1000).unwrap();
+    let read = store.read_games("l", 10, Duration::from_millis(100)).unwrap();
+    let reasons: Vec<String> = read.iter().filter_map(|d| d.game.as_ref().err().cloned()).collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert!(reasons[0].contains("not a tabula game") && reasons[1].contains("does not decode"));
+    assert!(reasons[2].contains("version 9") && reasons[3].contains("a game of superball"), "{reasons:?}");
+    assert!(read[4].game.is_ok());
+
+    for k in 0..2000 {
+        store.push_game(&game("a", 1 + k % 3), 100).unwrap();
+    }
+    let len = store.games_len().unwrap();
+    assert!((100..=300).contains(&len), "an approximate MAXLEN of 100 kept {len} entries");
+}
+
+#[test]
+fn models_are_published_by_version_and_actors_heard_from() {
+    let server = start(None);
+    let url = format!("redis://127.0.0.1:{}", server.port);
+    let mut store = RedisStore::connect(&url, "run", "score4").unwrap();
+    assert_eq!(store.latest_model_version().unwrap(), None);
+    let files = ModelFiles {
+        weights: vec![0, 1, 255, 7],
+        card: b"{\"game\":\"score4\"}".to_vec(),
+        config: b"game = \"score4\"".to_vec(),
+    };
+    store.publish_model(1, &files).unwrap();
+    let newer = ModelFiles { weights: vec![9; 1 << 20], ..files.clone() };
+    store.publish_model(2, &newer).unwrap();
+    assert_eq!(store.latest_model_version().unwrap(), Some(2));
+    assert_eq!(store.model(1).unwrap(), Some(files));
+    assert_eq!(store.model(2).unwrap(), Some(newer));
+    assert_eq!(store.model(3).unwrap(), None);
+
+    let beat = Heartbeat { games: 12, positions_per_s: 340.5, model_version: 2, at: 1_790_000_000 };
+    store.heartbeat("host-1/0", &beat, Duration::from_secs(1)).unwrap();
+    store.heartbeat("host-2/0", &Heartbeat { games: 3, ..beat.clone() }, Duration::from_secs(30)).unwrap();
+    let actors = store.actors().unwrap();
+    assert_eq!(actors.iter().map(|a| a.0.as_str()).collect::<Vec<_>>(), ["host-1/0", "host-2/0"]);
+    assert_eq!(actors[0].1, beat);
+    std::thread::sleep(Duration::from_millis(2100));
+    assert_eq!(store.actors().unwrap().len(), 1, "a silent actor is forgotten");
+}
+
+#[test]
+fn a_wrong_password_is_a_clear_error_that_does_not_show_it() {
+    let server = start(Some("right-horse-battery"));
+    let good = format!("redis://:right-horse-battery@127.0.0.1:{}", server.port);
+    assert!(RedisStore::connect(&good, "run", "score4").is_ok());
+    let bad = format!("redis://:wrong-staple@127.0.0.1:{}", server.port);
+    let err = format!("{:#}", RedisStore::connect(&bad, "run", "score4").err().expect("refused"));
+    assert!(err.contains(&format!("127.0.0.1:{}", server.port)), "{err}");
+    assert!(!err.contains("wrong-staple") && !err.contains("right-horse"), "{err}");
+    let none = format!("redis://127.0.0.1:{}", server.port);
+    assert!(RedisStore::connect(&none, "run", "score4").is_err(), "no password, no entry");
+    drop(server);
+    let gone = RedisStore::connect(&good, "run", "score4").err().expect("nobody listens");
+    assert!(format!("{gone:#}").contains("cannot reach Redis"), "{gone:#}");
+}
