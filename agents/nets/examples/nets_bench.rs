@@ -20,7 +20,11 @@
 use std::time::Instant;
 
 use burn::tensor::{Device, Distribution, Tensor};
-use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, TrainBatch, ValueActivation};
+use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, ValueActivation};
+
+#[path = "shared/batch.rs"]
+mod shared;
+use shared::batch;
 
 struct Args {
     reps: usize,
@@ -60,26 +64,6 @@ fn median_rate(reps: usize, min_secs: f64, items: usize, mut f: impl FnMut()) ->
         .collect();
     rates.sort_by(f64::total_cmp);
     rates[rates.len() / 2]
-}
-
-/// A plausible batch: random observations, every action legal, uniform targets.
-fn batch(c: &NetConfig, n: usize) -> TrainBatch {
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let observations = (0..n * c.input_len())
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 63) as f32
-        })
-        .collect();
-    TrainBatch {
-        batch: n,
-        observations,
-        legal_mask: vec![true; n * c.num_actions],
-        policy_targets: vec![1.0 / c.num_actions as f32; n * c.num_actions],
-        value_targets: vec![0.0; n * c.value_outputs],
-    }
 }
 
 fn matmul_peak(args: &Args) -> f64 {
