@@ -52,8 +52,10 @@ fn main() -> anyhow::Result<()> {
     if let TrunkConfig::ResNet { norm: n, .. } = &mut config.trunk {
         *n = norm;
     }
-    let mut learner =
-        Learner::new(config, LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1 })?;
+    let mut learner = Learner::new(
+        config,
+        LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1, ..Default::default() },
+    )?;
     for step in 1..=steps {
         let picks: Vec<&Position> = (0..128).map(|_| &positions[rng.random_range(0..positions.len())]).collect();
         let losses = learner.train_step(&batch(&picks));

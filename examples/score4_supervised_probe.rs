@@ -46,8 +46,10 @@ fn main() -> anyhow::Result<()> {
     }
     let held_out = positions.split_off(positions.len() * 9 / 10);
     let config = NetConfig::resnet(game.observation_shape(), game.num_actions(), 2, 32, 3);
-    let mut learner =
-        Learner::new(config, LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1 })?;
+    let mut learner = Learner::new(
+        config,
+        LearnerConfig { lr: 0.002, weight_decay: 1e-4, value_weight: 1.0, seed: 1, ..Default::default() },
+    )?;
     println!("{} training positions, {} held out", positions.len(), held_out.len());
     for step in 1..=steps {
         let picks: Vec<&Position> = (0..128).map(|_| &positions[rng.random_range(0..positions.len())]).collect();

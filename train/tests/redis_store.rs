@@ -71,7 +71,7 @@ fn game(actor: &str, moves: u32) -> FinishedGame {
         samples: (0..moves)
             .map(|k| Sample {
                 observation: vec![k as f32; 4],
-                policy: vec![(k as u32 % 16, 1.0)],
+                policy: vec![(k % 16, 1.0)],
                 value: vec![1.0, -1.0],
             })
             .collect(),

@@ -69,6 +69,8 @@ pub struct RedisStore {
 
 /// Stream entries as Redis answers them: `[id, [field, value, ...]]`.
 type Entries = Vec<(String, Vec<Vec<u8>>)>;
+/// XPENDING's summary: the count, the first and last ids, and the count per consumer.
+type PendingSummary = (usize, Option<String>, Option<String>, Option<Vec<(String, String)>>);
 
 impl RedisStore {
     /// Connects to `url` (`redis://[user:password@]host:port[/db]`) for the run `run` of `game`.
@@ -174,7 +176,7 @@ impl RedisStore {
 
     /// Entries read but not yet acknowledged.
     pub fn pending(&mut self) -> RedisResult<usize> {
-        let (count, ..): (usize, Option<String>, Option<String>, Option<Vec<(String, String)>>) =
+        let (count, ..): PendingSummary =
             redis::cmd("XPENDING").arg(self.key("games")).arg(GROUP).query(&mut self.connection)?;
         Ok(count)
     }
