@@ -69,11 +69,7 @@ fn game(actor: &str, moves: u32) -> FinishedGame {
         model_version: 1,
         actor: actor.into(),
         samples: (0..moves)
-            .map(|k| Sample {
-                observation: vec![k as f32; 4],
-                policy: vec![(k % 16, 1.0)],
-                value: vec![1.0, -1.0],
-            })
+            .map(|k| Sample { observation: vec![k as f32; 4], policy: vec![(k % 16, 1.0)], value: vec![1.0, -1.0] })
             .collect(),
         returns: vec![1.0, -1.0],
         moves,
