@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release -p tabula-baselines --example superball_cem -- GENERATIONS POPULATION GAMES
 //! ```
-//! Measured (`-- 30 16 8`, stopped after 9 generations, 27 minutes on 2 cores): no progress
+//! Measured (`-- 30 16 8`, stopped after 9 generations, about 20 minutes on 2 cores): no progress
 //! the noise let through. The mean's own score on each generation's 8 seeds ranged from 11,310
 //! to 38,142 while the weights moved by under 10%: with 8 games a candidate the ranking is
 //! mostly luck, and the elite's spread collapsed before the mean moved.
