@@ -47,6 +47,51 @@ pub fn write_checkpoint(
     Ok(dest)
 }
 
+/// A run whose checkpoints fail this many times in a row stops (its last intact checkpoint
+/// stays): training on without a way to keep what it learns would only lose more.
+pub const MAX_FAILED_CHECKPOINTS: usize = 3;
+
+/// What a run does after each attempt to write a checkpoint under its checkpoints folder: a
+/// success clears the count; a failure (a full disk, say) is said with its path and why, the
+/// previous checkpoint stays intact and the run tries again at the next one; the
+/// [`MAX_FAILED_CHECKPOINTS`]-th failure in a row stops the run, naming the last intact
+/// checkpoint. The trainer and the afterstate trainer share it.
+#[derive(Debug, Default)]
+pub struct FailedWrites(usize);
+
+impl FailedWrites {
+    /// `at` says which checkpoint (`at step 40`, `after 9000 moves`); `bar` is the run's
+    /// progress bar, which the message goes around (said even under `--quiet`: a hidden bar
+    /// prints nothing).
+    pub fn after(
+        &mut self,
+        written: anyhow::Result<()>,
+        root: &Path,
+        at: &str,
+        bar: &indicatif::ProgressBar,
+    ) -> anyhow::Result<()> {
+        let Err(error) = written else {
+            self.0 = 0;
+            return Ok(());
+        };
+        self.0 += 1;
+        let last = tabula_models::run_files::latest(root).ok().flatten();
+        let kept = last.map_or("none yet".to_string(), |d| d.display().to_string());
+        if self.0 >= MAX_FAILED_CHECKPOINTS {
+            return Err(error.context(format!(
+                "stopped: {MAX_FAILED_CHECKPOINTS} checkpoints in a row could not be written (is the disk full?); the last intact checkpoint is {kept}"
+            )));
+        }
+        bar.suspend(|| {
+            eprintln!(
+                "tabula: the checkpoint {at} could not be written: {error:#}; the last intact one is {kept}; trying again at the next ({} of {MAX_FAILED_CHECKPOINTS} failures in a row)",
+                self.0
+            )
+        });
+        Ok(())
+    }
+}
+
 /// Failure injection for the tests of a full disk: `TABULA_FAIL_CHECKPOINTS` names checkpoint
 /// steps (`3,6`) or `all`; writing those fails as a full disk would, after the files are in.
 fn injected_failure(name: &str) -> anyhow::Result<()> {

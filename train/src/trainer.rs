@@ -89,12 +89,11 @@ pub struct Trainer<G: Game> {
     replay_snapshot: Option<(PathBuf, Instant)>,
     /// Checkpoints in a row that could not be written (a full disk): the run goes on from the
     /// previous one until [`MAX_FAILED_CHECKPOINTS`].
-    failed_checkpoints: usize,
+    failed_checkpoints: FailedWrites,
 }
 
-/// A run whose checkpoints fail this many times in a row stops (its last intact checkpoint
-/// stays): training on without a way to keep what it learns would only lose more.
-pub const MAX_FAILED_CHECKPOINTS: usize = 3;
+use crate::checkpoint::FailedWrites;
+pub use crate::checkpoint::MAX_FAILED_CHECKPOINTS;
 
 /// The playable model of a run (weights; the card is `model.json` beside it) and its config.
 pub use tabula_models::run_files::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
@@ -145,7 +144,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
-            failed_checkpoints: 0,
+            failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
         })
@@ -206,7 +205,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
-            failed_checkpoints: 0,
+            failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
         })
@@ -360,7 +359,8 @@ impl<G: Game> Trainer<G> {
             }
             if self.progress.step.is_multiple_of(self.config.schedule.checkpoint_every_steps) {
                 let written = self.checkpoint(start.elapsed().as_secs_f64(), ReplayCopy::LinkRecent);
-                self.after_checkpoint(written, bar)?;
+                let at = format!("at step {}", self.progress.step);
+                self.failed_checkpoints.after(written, &self.out.join(CHECKPOINTS_DIR), &at, bar)?;
             }
         }
         Ok(())
@@ -480,32 +480,6 @@ impl<G: Game> Trainer<G> {
         self.log.flush()?;
         self.last_evaluation = Some((self.progress.step, results.clone()));
         Ok(results)
-    }
-
-    /// A checkpoint that could not be written is said (with its path and why) and tried again at
-    /// the next one; the previous checkpoint stays intact. After [`MAX_FAILED_CHECKPOINTS`] in a
-    /// row the run stops with that message.
-    fn after_checkpoint(&mut self, written: anyhow::Result<()>, bar: &ProgressBar) -> anyhow::Result<()> {
-        let Err(error) = written else {
-            self.failed_checkpoints = 0;
-            return Ok(());
-        };
-        self.failed_checkpoints += 1;
-        let last = tabula_models::run_files::latest(&self.out.join(CHECKPOINTS_DIR)).ok().flatten();
-        let kept = last.map_or("none yet".to_string(), |d| d.display().to_string());
-        if self.failed_checkpoints >= MAX_FAILED_CHECKPOINTS {
-            return Err(error.context(format!(
-                "stopped: {MAX_FAILED_CHECKPOINTS} checkpoints in a row could not be written (is the disk full?); the last intact checkpoint is {kept}"
-            )));
-        }
-        // Said even under --quiet (a hidden bar prints nothing).
-        bar.suspend(|| {
-            eprintln!(
-                "tabula: the checkpoint at step {} could not be written: {error:#}; the last intact one is {kept}; trying again at the next ({} of {MAX_FAILED_CHECKPOINTS} failures in a row)",
-                self.progress.step, self.failed_checkpoints
-            )
-        });
-        Ok(())
     }
 
     fn checkpoint(&mut self, seconds_this_session: f64, replay_copy: ReplayCopy) -> anyhow::Result<()> {

@@ -31,9 +31,6 @@ impl LearnerDevice {
         *self == LearnerDevice::Cpu
     }
 
-    /// Whether this build can learn on CUDA devices (the `cuda` feature).
-    pub const CUDA_BUILT: bool = cfg!(feature = "cuda");
-
     /// The burn device to learn on (with autodiff), checked: a CUDA device in a build without
     /// the `cuda` feature, or one that does not answer (no driver, no such device), is an
     /// error saying which, never a silent fall-back to the CPU.

@@ -79,10 +79,7 @@ impl<S: State + CellBoard> Valuer<'_, S> {
     /// `action`'s afterstate and value in `state`, whoever chose it (a teacher, say): the base's
     /// value where the base would try the move, none otherwise. `None` if the move is illegal.
     pub fn afterstate_of(&self, state: &S, action: Action) -> Option<Choice<S>> {
-        let base = match self.base {
-            Some(base) => base.afterstates(state).into_iter().find(|(a, _)| *a == action).map_or(0.0, |(_, v)| v),
-            None => 0.0,
-        };
+        let base = self.base.and_then(|base| base.value_of(state, action)).unwrap_or(0.0);
         let net_base = self.net.value(state.cell_codes());
         self.choice(state, mover(state), net_base, action, base, &mut Vec::with_capacity(8))
     }

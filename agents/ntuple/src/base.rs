@@ -12,4 +12,10 @@ pub trait BaseValue<S>: Send + Sync {
     /// The moves worth trying at a player turn of `state`, with their afterstates' base values.
     /// Every move must be legal.
     fn afterstates(&self, state: &S) -> Vec<(Action, f32)>;
+    /// The base value of one move's afterstate (a teacher's move, say), `None` where the base
+    /// has none for it. By default looked up among [`afterstates`](BaseValue::afterstates); a
+    /// base that can value one move alone should: that list values every move.
+    fn value_of(&self, state: &S, action: Action) -> Option<f32> {
+        self.afterstates(state).into_iter().find(|(a, _)| *a == action).map(|(_, v)| v)
+    }
 }

@@ -32,7 +32,8 @@ pub use tabula_models::run_files::NTUPLE_MODEL_FILE as MODEL_FILE;
 pub const PROGRESS_FILE: &str = "progress.json";
 pub const CURVE_FILE: &str = "curve.jsonl";
 pub const CONFIG_FILE: &str = "config.toml";
-pub use crate::trainer::MAX_FAILED_CHECKPOINTS;
+use crate::checkpoint::FailedWrites;
+pub use crate::checkpoint::MAX_FAILED_CHECKPOINTS;
 use tabula_models::run_files::CHECKPOINTS_DIR;
 
 /// How far a run has come.
@@ -177,7 +178,10 @@ where
     }
     let start = Instant::now();
     let mut last_checkpoint = Instant::now();
-    let mut failed = 0;
+    let mut failed = FailedWrites::default();
+    // Messages go around the bar; without one, straight to stderr.
+    let quiet_bar = ProgressBar::hidden();
+    let message_bar = bar.as_ref().unwrap_or(&quiet_bar);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for worker in 0..config.run.threads {
             let (model, games, moves, stop, recent, start) = (&model, &games, &moves, &stop, &recent, &start);
@@ -223,7 +227,7 @@ where
                     ));
                 }
                 if done || last_checkpoint.elapsed().as_secs_f64() >= config.run.checkpoint_every_minutes * 60.0 {
-                    checkpoint(out, &model, &progress, &mut failed, bar.as_ref())?;
+                    checkpoint(out, &model, &progress, &mut failed, message_bar)?;
                     last_checkpoint = Instant::now();
                 }
                 if done || progress.seconds - progress.evaluated_at >= config.run.eval_every_minutes * 60.0 {
@@ -234,7 +238,7 @@ where
                         (progress.seconds / 3600.0, progress.games, progress.moves);
                     append_curve(out, &point)?;
                     progress.evaluated_at = progress.seconds;
-                    checkpoint(out, &model, &progress, &mut failed, bar.as_ref())?;
+                    checkpoint(out, &model, &progress, &mut failed, message_bar)?;
                     if let Some(bar) = &bar {
                         bar.println(format!(
                             "{:.2} h, {} games: {:.0} ± {:.0} on seeds 1-{}",
@@ -258,45 +262,23 @@ where
 }
 
 /// Writes a checkpoint (named by the moves learnt) and the playable model beside it; a failure
-/// is said and counted, and only [`MAX_FAILED_CHECKPOINTS`] in a row stop the run.
+/// is said and counted ([`FailedWrites`]), and only [`MAX_FAILED_CHECKPOINTS`] in a row stop the run.
 fn checkpoint(
     out: &Path,
     model: &NTupleModel,
     progress: &Progress,
-    failed: &mut usize,
-    bar: Option<&ProgressBar>,
+    failed: &mut FailedWrites,
+    bar: &ProgressBar,
 ) -> anyhow::Result<()> {
     let bytes = model.to_bytes();
-    let written = crate::checkpoint::write_checkpoint(
-        &out.join(CHECKPOINTS_DIR),
-        &crate::checkpoint::name_for_step(progress.moves),
-        2,
-        |dir| {
+    let root = out.join(CHECKPOINTS_DIR);
+    let written =
+        crate::checkpoint::write_checkpoint(&root, &crate::checkpoint::name_for_step(progress.moves), 2, |dir| {
             write_file_atomically(&dir.join(MODEL_FILE), &bytes)?;
             write_file_atomically(&dir.join(PROGRESS_FILE), serde_json::to_string_pretty(progress)?.as_bytes())
-        },
-    )
-    .and_then(|_| write_file_atomically(&out.join(MODEL_FILE), &bytes));
-    let Err(error) = written else {
-        *failed = 0;
-        return Ok(());
-    };
-    *failed += 1;
-    let kept = tabula_models::run_files::latest(&out.join(CHECKPOINTS_DIR)).ok().flatten();
-    let kept = kept.map_or("none yet".to_string(), |d| d.display().to_string());
-    anyhow::ensure!(
-        *failed < MAX_FAILED_CHECKPOINTS,
-        "stopped: {MAX_FAILED_CHECKPOINTS} checkpoints in a row could not be written (is the disk full?): {error:#}; the last intact checkpoint is {kept}"
-    );
-    let say = format!(
-        "tabula: the checkpoint after {} moves could not be written: {error:#}; the last intact one is {kept}; trying again at the next ({} of {MAX_FAILED_CHECKPOINTS} failures in a row)",
-        progress.moves, failed
-    );
-    match bar {
-        Some(bar) => bar.suspend(|| eprintln!("{say}")),
-        None => eprintln!("{say}"),
-    }
-    Ok(())
+        })
+        .and_then(|_| write_file_atomically(&out.join(MODEL_FILE), &bytes));
+    failed.after(written, &root, &format!("after {} moves", progress.moves), bar)
 }
 
 /// The model and progress to go on from: the newest intact checkpoint's (damaged newer ones

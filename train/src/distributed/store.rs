@@ -97,10 +97,21 @@ impl RedisStore {
 
     /// Appends a finished game, keeping about `max_len` entries; its id.
     pub fn push_game(&mut self, game: &FinishedGame, max_len: usize) -> RedisResult<String> {
+        let fields = game.to_fields();
+        let fields: Vec<(&str, &[u8])> = fields.iter().map(|(k, v)| (*k, v.as_slice())).collect();
+        self.add(&fields, Some(max_len))
+    }
+
+    /// XADD to the games stream, trimmed to about `max_len` entries if given.
+    fn add(&mut self, fields: &[(&str, &[u8])], max_len: Option<usize>) -> RedisResult<String> {
         let mut command = redis::cmd("XADD");
-        command.arg(self.key("games")).arg("MAXLEN").arg("~").arg(max_len).arg("*");
-        for (field, value) in game.to_fields() {
-            command.arg(field).arg(value);
+        command.arg(self.key("games"));
+        if let Some(max_len) = max_len {
+            command.arg("MAXLEN").arg("~").arg(max_len);
+        }
+        command.arg("*");
+        for (field, value) in fields {
+            command.arg(*field).arg(*value);
         }
         command.query(&mut self.connection)
     }
@@ -235,12 +246,7 @@ impl RedisStore {
     /// Adds a raw entry (tests of bad input: another program's entries, garbage).
     #[doc(hidden)]
     pub fn push_raw(&mut self, fields: &[(&str, &[u8])]) -> RedisResult<String> {
-        let mut command = redis::cmd("XADD");
-        command.arg(self.key("games")).arg("*");
-        for (field, value) in fields {
-            command.arg(*field).arg(*value);
-        }
-        command.query(&mut self.connection)
+        self.add(fields, None)
     }
 }
 

@@ -110,6 +110,21 @@ impl BaseValue<SuperballState> for GreedyValue {
         }
         out
     }
+
+    /// Greedy's evaluation of one move's afterstate, without valuing every other move.
+    fn value_of(&self, state: &SuperballState, action: Action) -> Option<f32> {
+        if state.turn() != Turn::Player(0) {
+            return None;
+        }
+        let mut pos = Position::new(state.params(), state.cells());
+        match state.action_space().decode(action)? {
+            Move::Score(cell) => {
+                pos.score(cell);
+            }
+            Move::Swap(i, j) => pos.cells.swap(i, j),
+        }
+        Some(self.scale * self.weights.evaluate(&mut pos) as f32)
+    }
 }
 
 #[cfg(test)]
@@ -140,6 +155,26 @@ mod tests {
                     let mut pos = Position::new(s.params(), s.cells());
                     let (top, _, _) = greedy.ranked_swaps(&mut pos, 1)[0];
                     assert!((best_swap.unwrap() - 0.01 * top as f32).abs() < 1e-3);
+                    s.apply(greedy.act(&s, &mut rng)).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_move_is_valued_as_among_all_of_them() {
+        let base = GreedyValue::new(0.01, 1.5);
+        let mut s = SuperballState::new(Params::default());
+        let mut rng = Lrand48::new(5);
+        let mut greedy = super::super::GreedyPlayer::default();
+        for _ in 0..40 {
+            match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng),
+                Turn::Terminal => break,
+                Turn::Player(_) => {
+                    for (action, value) in base.afterstates(&s) {
+                        assert_eq!(base.value_of(&s, action), Some(value));
+                    }
                     s.apply(greedy.act(&s, &mut rng)).unwrap();
                 }
             }
