@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod actor;
 mod arena;
 mod check;
 mod eval;
@@ -12,6 +13,7 @@ mod play;
 mod plot;
 pub(crate) use tabula::records;
 mod replay;
+mod runs;
 mod selfplay_bench;
 mod serve;
 mod train;
@@ -37,6 +39,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Train an agent by self-play (MCTS + network) and evaluate it against baselines.
     Train(train::TrainArgs),
+    /// Self-play for a run whose learner is elsewhere (`tabula train GAME --redis URL`).
+    Actor(actor::ActorArgs),
+    /// Distributed runs: `tabula runs status URL`.
+    Runs(runs::RunsArgs),
     /// Evaluate a trained run: its model with search against baselines (an arena gauntlet).
     Eval(eval::EvalArgs),
     /// Ship a run's model: write checkpoints/<game>/ (weights, card, config, curves, README).
@@ -60,6 +66,8 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Check(args) => check::run(args),
         Command::Train(args) => train::run(args),
+        Command::Actor(args) => actor::run(args),
+        Command::Runs(args) => runs::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),

@@ -8,6 +8,7 @@ use tabula::registry::registry;
 use tabula_core::{Game, GameSpec};
 use tabula_train::afterstate::{self, AfterstateConfig};
 use tabula_train::config::{TrainConfig, default_config_text};
+use tabula_train::distributed::RemoteGames;
 use tabula_train::trainer::{RunLimits, Trainer};
 
 #[derive(Debug, Args)]
@@ -44,20 +45,42 @@ pub struct TrainArgs {
     /// CUDA needs a build with `--features cuda`). Self-play stays on the CPU.
     #[arg(long, value_name = "DEVICE")]
     device: Option<tabula_nets::LearnerDevice>,
+    /// Learn also from the games of actors on other machines (`tabula actor --redis URL`), met
+    /// in Redis at URL (`redis://[:PASSWORD@]HOST:PORT[/DB]`; the password is never shown). The
+    /// run's name, game and config are written there, so an actor needs only the URL.
+    #[arg(long, value_name = "URL", env = "REDIS_URL", hide_env_values = true)]
+    redis: Option<String>,
+    /// With --redis: leave self-play to the actors (by default this process plays too).
+    #[arg(long, requires = "redis")]
+    no_local_selfplay: bool,
+}
+
+/// Where the actors' games come from, for a run with `--redis`.
+#[derive(Debug, Clone)]
+struct Remote {
+    url: String,
+    local_selfplay: bool,
 }
 
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let limits = RunLimits { hours: args.hours, max_steps: args.max_steps, progress_bar: !args.quiet };
+    let remote = args.redis.clone().map(|url| Remote { url, local_selfplay: !args.no_local_selfplay });
     if let Some(dir) = &args.resume {
         let path = dir.join("config.toml");
         if std::fs::read_to_string(&path).is_ok_and(|text| AfterstateConfig::is_afterstate(&text)) {
+            anyhow::ensure!(remote.is_none(), "--redis: afterstate runs learn in one process; they have no actors");
             let config = AfterstateConfig::load(&path)?;
             return train_afterstate(&config, dir, true, &args);
         }
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
         let advisor = config.search.advisor.as_deref();
-        return dispatch(&config.game, None, advisor, Job::Resume { dir: dir.clone(), limits, device: args.device });
+        return dispatch(
+            &config.game,
+            None,
+            advisor,
+            Job::Resume { dir: dir.clone(), limits, device: args.device, remote },
+        );
     }
     let game = args.game.as_deref().expect("clap requires a game without --resume");
     let spec: GameSpec = game.parse()?;
@@ -70,6 +93,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     };
     let out = args.out.clone().unwrap_or_else(|| default_out(&spec.name));
     if AfterstateConfig::is_afterstate(&text) {
+        anyhow::ensure!(remote.is_none(), "--redis: afterstate runs learn in one process; they have no actors");
         let mut config = AfterstateConfig::from_toml(&text)?;
         if !spec.params.is_empty() || args.config.is_none() && spec.name != config.game {
             config.game = spec.to_string();
@@ -93,7 +117,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     let game_spec = config.game.clone();
     let advisor = config.search.advisor.clone();
-    dispatch(&game_spec, None, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits })
+    dispatch(&game_spec, None, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits, remote })
 }
 
 /// The embedded default config of the game `spec` names, for the spec's parameters.
@@ -108,8 +132,8 @@ pub(super) fn default_config(spec: &GameSpec) -> anyhow::Result<TrainConfig> {
 }
 
 enum Job {
-    Start { config: Box<TrainConfig>, out: PathBuf, limits: RunLimits },
-    Resume { dir: PathBuf, limits: RunLimits, device: Option<tabula_nets::LearnerDevice> },
+    Start { config: Box<TrainConfig>, out: PathBuf, limits: RunLimits, remote: Option<Remote> },
+    Resume { dir: PathBuf, limits: RunLimits, device: Option<tabula_nets::LearnerDevice>, remote: Option<Remote> },
 }
 
 impl GameJob for Job {
@@ -120,15 +144,21 @@ impl GameJob for Job {
 
 fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<()> {
     let Baselines { opponents, advisor } = baselines;
-    let (mut trainer, limits) = match job {
-        Job::Start { config, out, limits } => {
+    let (trainer, limits, remote) = match job {
+        Job::Start { config, out, limits, remote } => {
+            // Redis first: a wrong URL or password leaves no half-made run behind.
+            let remote =
+                remote.map(|r| connect(&r, &config, &out).map(|games| (games, r.local_selfplay))).transpose()?;
             let device = config.learner.device;
             let on = if device.is_cpu() { String::new() } else { format!(" (learning on {device})") };
             eprintln!("tabula: training {} into {}{on}", config.game, out.display());
-            (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor), limits)
+            (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor), limits, remote)
         }
-        Job::Resume { dir, limits, device } => {
+        Job::Resume { dir, limits, device, remote } => {
             let trainer = Trainer::resume_on(game, &dir, opponents, device)?.with_advisor(advisor);
+            let remote = remote
+                .map(|r| connect(&r, trainer.config(), &dir).map(|games| (games, r.local_selfplay)))
+                .transpose()?;
             let replay = match trainer.replay_len() {
                 0 => "the replay buffer empty: the checkpoint has no replay.bin, so self-play refills it".to_string(),
                 n => format!("{n} samples in the replay buffer"),
@@ -143,10 +173,26 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
                 None => format!("{:.2} of its {total} hours left", trainer.remaining_hours()),
             };
             eprintln!("tabula: resuming {} at step {} ({replay}; {budget})", dir.display(), trainer.step());
-            (trainer, limits)
+            (trainer, limits, remote)
         }
     };
+    let mut trainer = match remote {
+        None => trainer,
+        Some((games, local_selfplay)) => trainer.with_remote(games, local_selfplay)?,
+    };
     let summary = trainer.run(limits)?;
+    if let Some(counts) = trainer.remote_counts() {
+        let backlog = match trainer.remote_backlog() {
+            Some((unread, pending)) => {
+                format!("the stream holds {unread} unread, {pending} read but not yet checkpointed")
+            }
+            None => "Redis could not be reached at the end".to_string(),
+        };
+        eprintln!(
+            "tabula: from actors: {} games learned ({} samples), {} dropped as stale, {} bad entries; {backlog}",
+            counts.learned, counts.samples, counts.stale, counts.bad
+        );
+    }
     let results = trainer.latest_evaluation()?;
     eprintln!(
         "tabula: stopped at step {} after {} games; model in {}",
@@ -205,6 +251,26 @@ fn train_afterstate(config: &AfterstateConfig, out: &Path, resume: bool, args: &
         eprintln!("  seeds 1-{}: {:.0} ± {:.0}", point.scores.len(), point.mean, point.std_error);
     }
     Ok(())
+}
+
+/// Connects the run in `out` to the actors at `remote`'s URL and announces it there.
+fn connect(remote: &Remote, config: &TrainConfig, out: &Path) -> anyhow::Result<RemoteGames> {
+    config.check_distributed()?;
+    let run = run_name(out)?;
+    let settings = config.distributed.clone().unwrap_or_default();
+    let games = RemoteGames::connect(&remote.url, &run, &config.game, &config.to_toml(), settings)?;
+    let who = if remote.local_selfplay { "this process and actors" } else { "actors only" };
+    let url = games.shown_url();
+    eprintln!("tabula: run {run} at {url} (self-play: {who}); add actors with `tabula actor --redis {url}`");
+    Ok(games)
+}
+
+/// The run's name in Redis: its folder's name (keys are `tabula:<name>:...`).
+fn run_name(out: &Path) -> anyhow::Result<String> {
+    let name = out.file_name().map(|n| n.to_string_lossy().into_owned());
+    let name = name.with_context(|| format!("{} has no folder name to call the run by", out.display()))?;
+    // Keys are split on ':'; spaces and odd bytes would only make redis-cli awkward.
+    Ok(name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect())
 }
 
 fn default_out(game: &str) -> PathBuf {

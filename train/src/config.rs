@@ -23,6 +23,9 @@ pub struct TrainConfig {
     pub replay: ReplaySection,
     pub learner: LearnerSection,
     pub schedule: ScheduleSection,
+    /// How a learner meets actors over Redis (`tabula train --redis`); absent: the defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distributed: Option<crate::distributed::DistributedSection>,
 }
 
 /// The network; its input and output shapes come from the game.
@@ -175,6 +178,19 @@ impl TrainConfig {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         Self::from_toml(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    /// Whether the `[distributed]` settings (or their defaults) can work with this schedule.
+    pub fn check_distributed(&self) -> anyhow::Result<()> {
+        // Models go out with checkpoints: games older than two of them would all be stale, and a
+        // learner left with only stale games would never reach the next checkpoint.
+        let lag = self.distributed.clone().unwrap_or_default().max_lag_steps;
+        let every = self.schedule.checkpoint_every_steps;
+        anyhow::ensure!(
+            lag >= 2 * every,
+            "[distributed] max_lag_steps = {lag} must be at least twice [schedule] checkpoint_every_steps = {every}: actors get a new model with each checkpoint"
+        );
+        Ok(())
     }
 
     /// The self-play this run's workers play.

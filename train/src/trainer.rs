@@ -5,6 +5,7 @@ use crate::arena::{Reporting, field_outcome, play_field_reported, play_match, pl
 use crate::checkpoint::{name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
+use crate::distributed::{ModelFiles, RemoteCounts, RemoteGames};
 use crate::elo::elo_from_score;
 use crate::log::RunLog;
 use crate::ratings::{self, PairResult};
@@ -45,6 +46,12 @@ struct Progress {
     /// Seconds trained over all sessions of this run.
     seconds: f64,
     rng: GameRng,
+    /// Games from actors (`--redis`) that this checkpoint's replay buffer holds, and the rest.
+    #[serde(default)]
+    remote: RemoteCounts,
+    /// Stream entries this checkpoint's buffer holds that may not be acknowledged yet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    remote_unacked: Vec<String>,
 }
 
 /// Where a run stands when `run` returns.
@@ -90,6 +97,10 @@ pub struct Trainer<G: Game> {
     /// Checkpoints in a row that could not be written (a full disk): the run goes on from the
     /// previous one until [`MAX_FAILED_CHECKPOINTS`].
     failed_checkpoints: FailedWrites,
+    /// Actors' games over Redis (`--redis`), if any.
+    remote: Option<RemoteGames>,
+    /// Whether this process plays self-play too (off with `--no-local-selfplay`).
+    local_selfplay: bool,
 }
 
 use crate::checkpoint::FailedWrites;
@@ -133,6 +144,8 @@ impl<G: Game> Trainer<G> {
                 owed_steps: 0.0,
                 seconds: 0.0,
                 rng: rng_from_seed(config.seed),
+                remote: RemoteCounts::default(),
+                remote_unacked: Vec::new(),
             },
             game,
             config,
@@ -147,6 +160,8 @@ impl<G: Game> Trainer<G> {
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
+            remote: None,
+            local_selfplay: true,
         })
     }
 
@@ -156,6 +171,30 @@ impl<G: Game> Trainer<G> {
     pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<G::State>>) -> Self {
         self.advisor = advisor;
         self
+    }
+
+    /// Learns from actors' games too, read from Redis through `remote`, and publishes each
+    /// checkpoint's model for them; `local_selfplay` false leaves self-play to the actors.
+    pub fn with_remote(mut self, mut remote: RemoteGames, local_selfplay: bool) -> anyhow::Result<Self> {
+        remote.resume_acknowledging(std::mem::take(&mut self.progress.remote_unacked));
+        self.config.check_distributed()?;
+        self.remote = Some(remote);
+        self.local_selfplay = local_selfplay;
+        // The actors' first model: the network as it stands (the run's first checkpoint may
+        // wait for their games).
+        self.write_model()?;
+        Ok(self)
+    }
+
+    /// What the run did with actors' games so far (checkpointed and not).
+    pub fn remote_counts(&self) -> Option<RemoteCounts> {
+        self.remote.as_ref().map(|r| r.committed_with(&self.progress.remote))
+    }
+
+    /// Stream entries not read yet and read but unacknowledged (`None` without `--redis` or
+    /// while Redis cannot be reached).
+    pub fn remote_backlog(&mut self) -> Option<(u64, usize)> {
+        self.remote.as_mut()?.backlog()
     }
 
     /// Continues the run in `out` from its newest intact checkpoint (damaged newer ones are said
@@ -208,11 +247,18 @@ impl<G: Game> Trainer<G> {
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
+            remote: None,
+            local_selfplay: true,
         })
     }
 
     pub fn config(&self) -> &TrainConfig {
         &self.config
+    }
+
+    /// The run's folder.
+    pub fn out(&self) -> &Path {
+        &self.out
     }
 
     pub fn step(&self) -> u64 {
@@ -242,7 +288,7 @@ impl<G: Game> Trainer<G> {
         self.schedule_end_seconds = self.progress.seconds + budget.as_secs_f64();
         let bar = progress_bar(limits.progress_bar, budget);
         let mut workers = self.new_workers();
-        let mut meter = LogMeter::new(&self.progress);
+        let mut meter = LogMeter::new(&self.progress, self.remote_counts());
 
         while start.elapsed() < budget && limits.max_steps.is_none_or(|m| self.progress.step < m) {
             // The workers play while the learner trains on the samples of earlier rounds: the two
@@ -251,9 +297,13 @@ impl<G: Game> Trainer<G> {
             let evaluator = NetEvaluator::new(&self.game, self.learner.inference_net(), self.config.value_codec());
             let decisions = self.config.selfplay.decisions_per_round;
             let moves_before: u64 = workers.iter().map(|w| w.moves()).sum();
-            let (records, learned) = play_round(&mut workers, &evaluator, decisions, || {
-                self.learn_owed_steps(&limits, start, &mut meter, &bar)
-            });
+            let (records, learned) = if self.local_selfplay {
+                play_round(&mut workers, &evaluator, decisions, || {
+                    self.learn_owed_steps(&limits, start, &mut meter, &bar)
+                })
+            } else {
+                (Vec::new(), self.learn_owed_steps(&limits, start, &mut meter, &bar))
+            };
             learned?;
             self.progress.moves += workers.iter().map(|w| w.moves()).sum::<u64>() - moves_before;
             let mut new_samples = 0u64;
@@ -264,6 +314,7 @@ impl<G: Game> Trainer<G> {
                     self.replay.push(s);
                 }
             }
+            new_samples += self.pull_remote_games(&bar);
             self.progress.samples_generated += new_samples;
 
             // Steps owed so that samples trained ≈ replay_ratio × samples generated; the next
@@ -292,6 +343,30 @@ impl<G: Game> Trainer<G> {
             samples_generated: self.progress.samples_generated,
             out: self.out.clone(),
         })
+    }
+
+    /// Actors' games into the replay buffer (waiting up to half a second for them when this
+    /// process plays none itself); the samples added. Says what Redis had to say.
+    fn pull_remote_games(&mut self, bar: &ProgressBar) -> u64 {
+        let Some(remote) = self.remote.as_mut() else { return 0 };
+        let block = if self.local_selfplay { Duration::ZERO } else { Duration::from_millis(500) };
+        let game = &self.game;
+        let (observation, actions, values) = (game.observation_len(), game.num_actions(), game.num_players());
+        let fits = |s: &crate::sample::Sample| {
+            s.observation.len() == observation
+                && s.value.len() == values
+                && s.policy.iter().all(|&(a, p)| (a as usize) < actions && p.is_finite())
+        };
+        let pulled = remote.pull(self.progress.step, 256, block, fits);
+        for line in remote.take_messages() {
+            bar.suspend(|| eprintln!("tabula: {line}"));
+        }
+        self.progress.games += pulled.games;
+        let added = pulled.samples.len() as u64;
+        for s in pulled.samples {
+            self.replay.push(s);
+        }
+        added
     }
 
     /// Whether the replay buffer holds enough samples to learn from (never none).
@@ -323,6 +398,11 @@ impl<G: Game> Trainer<G> {
                 let samples = (self.progress.samples_generated - meter.samples) as f64;
                 let moves = (self.progress.moves - meter.moves) as f64;
                 let mean = meter.losses.mean();
+                let remote = self.remote_figures(meter);
+                let actors = match remote.iter().find(|(name, _)| *name == "actors/connected") {
+                    Some((_, n)) => format!(" | {n} actors"),
+                    None => String::new(),
+                };
                 self.log.record(
                     self.progress.step,
                     &[
@@ -340,10 +420,13 @@ impl<G: Game> Trainer<G> {
                         ("hours", (self.progress.seconds + start.elapsed().as_secs_f64()) / 3600.0),
                         ("learning_rate", lr),
                         ("memory/rss_mib", crate::cpu::resident_mib(std::process::id()).unwrap_or(f64::NAN)),
-                    ],
+                    ]
+                    .into_iter()
+                    .chain(remote)
+                    .collect::<Vec<_>>(),
                 )?;
                 bar.set_message(format!(
-                    "step {} | games {} | samples {} | loss {:.3} (p {:.3} v {:.3}) | {:.1} games/s",
+                    "step {} | games {} | samples {} | loss {:.3} (p {:.3} v {:.3}) | {:.1} games/s{actors}",
                     self.progress.step,
                     self.progress.games,
                     self.progress.samples_generated,
@@ -352,7 +435,7 @@ impl<G: Game> Trainer<G> {
                     mean.value,
                     games / secs
                 ));
-                *meter = LogMeter::new(&self.progress);
+                *meter = LogMeter::new(&self.progress, self.remote_counts());
             }
             if self.progress.step.is_multiple_of(self.config.schedule.eval_every_steps.max(1)) {
                 self.evaluate()?;
@@ -364,6 +447,24 @@ impl<G: Game> Trainer<G> {
             }
         }
         Ok(())
+    }
+
+    /// The actors' figures for the log (none without `--redis`): actors heard from, their
+    /// positions/s in total, and the games learned, dropped and their model lag since `meter`.
+    fn remote_figures(&mut self, meter: &LogMeter) -> Vec<(&'static str, f64)> {
+        let Some(counts) = self.remote_counts() else { return Vec::new() };
+        let remote = self.remote.as_mut().expect("counts come from it");
+        let actors = remote.actors();
+        let learned = counts.learned - meter.remote.learned;
+        let lag = (counts.lag_steps - meter.remote.lag_steps) as f64 / learned.max(1) as f64;
+        vec![
+            ("actors/connected", actors.connected as f64),
+            ("actors/positions_per_s", actors.positions_per_s),
+            ("remote/games_learned", counts.learned as f64),
+            ("remote/stale_dropped", counts.stale as f64),
+            ("remote/bad_entries", counts.bad as f64),
+            ("remote/model_lag_steps", lag),
+        ]
     }
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {
@@ -497,7 +598,7 @@ impl<G: Game> Trainer<G> {
             })
             .map(|(path, _)| path.clone());
         let mut fresh = false;
-        let (learner, replay) = (&self.learner, &self.replay);
+        let (learner, replay, remote) = (&self.learner, &self.replay, self.remote.as_ref());
         let dir = write_checkpoint(
             &self.out.join(CHECKPOINTS_DIR),
             &name_for_step(progress.step),
@@ -510,16 +611,32 @@ impl<G: Game> Trainer<G> {
                     std::fs::write(&target, replay.to_bytes()?)?;
                     fresh = true;
                 }
+                // Actors' games are in the checkpoint once its buffer is written fresh with them.
+                if let Some(remote) = remote {
+                    if fresh {
+                        progress.remote = remote.committed_with(&progress.remote);
+                    }
+                    progress.remote_unacked = remote.ids_to_commit(fresh);
+                }
                 std::fs::write(dir.join("progress.json"), serde_json::to_vec_pretty(&progress)?)?;
                 Ok(())
             },
         )?;
+        if fresh && let Some(remote) = self.remote.as_mut() {
+            remote.commit(&mut self.progress.remote);
+        }
         let written = match &self.replay_snapshot {
             Some((_, written)) if !fresh => *written,
             _ => Instant::now(),
         };
         self.replay_snapshot = Some((dir.join(REPLAY_FILE), written));
-        // The playable model, with its card, beside the checkpoints.
+        self.write_model()?;
+        self.log.flush()?;
+        Ok(())
+    }
+
+    /// The playable model, with its card, beside the checkpoints; published to the actors too.
+    fn write_model(&mut self) -> anyhow::Result<()> {
         let mut card = ModelCard::new(self.game.spec(), self.learner.net_config().clone(), self.progress.step);
         if let Some((step, results)) = &self.last_evaluation {
             let results: serde_json::Map<String, serde_json::Value> =
@@ -530,7 +647,13 @@ impl<G: Game> Trainer<G> {
         self.learner.inference_net().save(&self.out.join(MODEL_FILE), &card)?;
         // Their checksums, which `tabula export` checks before it ships them.
         tabula_models::manifest::write_files(&self.out, &[MODEL_FILE, "model.json"])?;
-        self.log.flush()?;
+        if let Some(remote) = self.remote.as_mut() {
+            let read =
+                |name: &str| std::fs::read(self.out.join(name)).with_context(|| format!("reading {name} to publish"));
+            let files =
+                ModelFiles { weights: read(MODEL_FILE)?, card: read("model.json")?, config: read(CONFIG_FILE)? };
+            remote.publish(self.progress.step, files);
+        }
         Ok(())
     }
 }
@@ -594,11 +717,14 @@ struct LogMeter {
     samples: u64,
     moves: u64,
     losses: LossSums,
+    /// Actors' games counted so far (`--redis`).
+    remote: RemoteCounts,
 }
 
 impl LogMeter {
-    fn new(progress: &Progress) -> Self {
+    fn new(progress: &Progress, remote: Option<RemoteCounts>) -> Self {
         LogMeter {
+            remote: remote.unwrap_or_default(),
             since: Instant::now(),
             cpu: CpuMeter::start(),
             games: progress.games,

@@ -5,63 +5,13 @@
 //! entries refused with a reason; the stream bounded; models published; heartbeats; a wrong
 //! password is a clear error that does not show the password.
 
-use std::net::TcpListener;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tabula_train::distributed::{FinishedGame, Heartbeat, ModelFiles, RedisStore};
 use tabula_train::sample::Sample;
 
-/// A redis-server of our own, killed when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The server's program, installed first if missing (once, whichever test asks first).
-fn redis_server() -> &'static str {
-    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let installed = *INSTALLED.get_or_init(|| {
-        Command::new("redis-server").arg("--version").output().is_ok() || {
-            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-redis.sh");
-            Command::new("bash").arg(&script).status().is_ok_and(|s| s.success())
-        }
-    });
-    assert!(installed, "redis-server is missing and scripts/install-redis.sh could not install it");
-    "redis-server"
-}
-
-fn start(password: Option<&str>) -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    // A free port: bound by the OS, released, then given to the server.
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut command = Command::new(redis_server());
-    command
-        .args(["--bind", "127.0.0.1", "--port", &port.to_string(), "--save", "", "--appendonly", "no"])
-        .arg("--dir")
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    if let Some(password) = password {
-        command.args(["--requirepass", password]);
-    }
-    let child = command.spawn().expect("redis-server starts");
-    let server = Server { child, port, _dir: dir };
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "redis-server did not listen on {port}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    server
-}
+#[path = "support/redis_server.rs"]
+mod redis_server;
+use redis_server::start;
 
 fn game(actor: &str, moves: u32) -> FinishedGame {
     FinishedGame {

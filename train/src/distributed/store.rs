@@ -6,6 +6,8 @@
 //!   again ([`RedisStore::claim_stale`]);
 //! - `model:<version>`: a hash of the model's files (`weights`, `card`, `config`), `model:latest`
 //!   the newest version, announced on the channel `models`;
+//! - `meta`: the run's `game` and `config` (TOML), and `tabula:current` the run's name, so an
+//!   actor needs only the URL;
 //! - `actor:<id>`: each actor's heartbeat (JSON, expiring), for `tabula runs status`.
 //!
 //! A password in the URL is used and never shown: [`redacted`] is what messages print.
@@ -19,6 +21,52 @@ use std::time::Duration;
 
 /// The learner's consumer group on the games stream.
 pub const GROUP: &str = "learner";
+
+/// The key naming the run actors join (one run per Redis database at a time).
+pub const CURRENT_RUN: &str = "tabula:current";
+
+/// The run a learner announced: what an actor needs besides the URL.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunInfo {
+    pub run: String,
+    pub game: String,
+    pub config_toml: String,
+}
+
+/// The run a learner announced at `url`, if any (an error names the URL without its password).
+pub fn current_run(url: &str) -> anyhow::Result<Option<RunInfo>> {
+    let shown = redacted(url);
+    let mut connection = open(url)?;
+    let run: Option<String> =
+        connection.get(CURRENT_RUN).with_context(|| format!("reading {CURRENT_RUN} at {shown}"))?;
+    let Some(run) = run else { return Ok(None) };
+    let mut meta: HashMap<String, String> =
+        connection.hgetall(format!("tabula:{run}:meta")).with_context(|| format!("reading run {run} at {shown}"))?;
+    let (Some(game), Some(config_toml)) = (meta.remove("game"), meta.remove("config")) else {
+        anyhow::bail!("{shown} names the run {run:?}, but its game and config are missing");
+    };
+    Ok(Some(RunInfo { run, game, config_toml }))
+}
+
+/// A checked connection to `url`: a refused password or an unreachable server is an error
+/// naming the URL without its password.
+fn open(url: &str) -> anyhow::Result<Connection> {
+    let shown = redacted(url);
+    let client = redis::Client::open(url).with_context(|| format!("{shown} is not a Redis URL"))?;
+    let mut connection = client.get_connection_with_timeout(Duration::from_secs(5)).map_err(|e| {
+        if e.kind() == redis::ErrorKind::AuthenticationFailed {
+            anyhow::anyhow!("Redis at {shown} refused the password (or user) in the URL")
+        } else {
+            anyhow::Error::new(e).context(format!("cannot reach Redis at {shown}"))
+        }
+    })?;
+    // A server that stops answering (a network cut, not a closed socket) is an error after this,
+    // not a hang; reads block at most a second or so by design.
+    let patience = Some(Duration::from_secs(30));
+    connection.set_read_timeout(patience).and_then(|()| connection.set_write_timeout(patience))?;
+    redis::cmd("PING").query::<String>(&mut connection).with_context(|| format!("Redis at {shown} refused us"))?;
+    Ok(connection)
+}
 
 /// `url` with its password (if any) replaced by `***`.
 pub fn redacted(url: &str) -> String {
@@ -77,13 +125,8 @@ impl RedisStore {
     /// A refused password or an unreachable server is an error naming the URL without its
     /// password.
     pub fn connect(url: &str, run: &str, game: &str) -> anyhow::Result<RedisStore> {
-        let shown = redacted(url);
-        let client = redis::Client::open(url).with_context(|| format!("{shown} is not a Redis URL"))?;
-        let mut connection = client
-            .get_connection_with_timeout(Duration::from_secs(5))
-            .with_context(|| format!("cannot reach Redis at {shown}"))?;
-        redis::cmd("PING").query::<String>(&mut connection).with_context(|| format!("Redis at {shown} refused us"))?;
-        Ok(RedisStore { connection, prefix: format!("tabula:{run}"), game: game.to_string(), shown })
+        let connection = open(url)?;
+        Ok(RedisStore { connection, prefix: format!("tabula:{run}"), game: game.to_string(), shown: redacted(url) })
     }
 
     /// The URL as messages show it.
@@ -154,18 +197,27 @@ impl RedisStore {
     }
 
     /// Games read by some consumer but not acknowledged for at least `idle` (a learner killed
-    /// after reading them), now `consumer`'s, up to `count`.
+    /// after reading them), now `consumer`'s, up to `count`. Entries trimmed from the stream
+    /// while pending are gone and not returned.
     pub fn claim_stale(&mut self, consumer: &str, idle: Duration, count: usize) -> RedisResult<Vec<Delivery>> {
-        let (_next, claimed, _deleted): (String, Entries, Vec<String>) = redis::cmd("XAUTOCLAIM")
-            .arg(self.key("games"))
-            .arg(GROUP)
-            .arg(consumer)
-            .arg(idle.as_millis() as u64)
-            .arg("0-0")
-            .arg("COUNT")
-            .arg(count)
-            .query(&mut self.connection)?;
-        Ok(claimed.into_iter().map(|e| self.delivery(e)).collect())
+        let mut claimed_all = Vec::new();
+        let mut cursor = "0-0".to_string();
+        loop {
+            let (next, claimed, _deleted): (String, Entries, Vec<String>) = redis::cmd("XAUTOCLAIM")
+                .arg(self.key("games"))
+                .arg(GROUP)
+                .arg(consumer)
+                .arg(idle.as_millis() as u64)
+                .arg(&cursor)
+                .arg("COUNT")
+                .arg(count - claimed_all.len())
+                .query(&mut self.connection)?;
+            claimed_all.extend(claimed.into_iter().map(|e| self.delivery(e)));
+            if next == "0-0" || claimed_all.len() >= count {
+                return Ok(claimed_all);
+            }
+            cursor = next;
+        }
     }
 
     fn delivery(&self, (id, flat): (String, Vec<Vec<u8>>)) -> Delivery {
@@ -190,6 +242,17 @@ impl RedisStore {
         let (count, ..): PendingSummary =
             redis::cmd("XPENDING").arg(self.key("games")).arg(GROUP).query(&mut self.connection)?;
         Ok(count)
+    }
+
+    /// Entries no consumer of the learner's group has read yet (Redis 7's group `lag`; 0 when
+    /// Redis cannot tell, after trimming).
+    pub fn unread(&mut self) -> RedisResult<u64> {
+        let groups: Vec<HashMap<String, redis::Value>> =
+            redis::cmd("XINFO").arg("GROUPS").arg(self.key("games")).query(&mut self.connection)?;
+        let ours = groups
+            .iter()
+            .find(|g| g.get("name").is_some_and(|n| redis::from_redis_value::<String>(n).is_ok_and(|n| n == GROUP)));
+        Ok(ours.and_then(|g| g.get("lag")).and_then(|v| redis::from_redis_value::<u64>(v).ok()).unwrap_or(0))
     }
 
     /// Stores model `version` and announces it.
@@ -241,6 +304,30 @@ impl RedisStore {
         }
         actors.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(actors)
+    }
+
+    /// Makes this the run actors join: its name (`tabula:current`) and its game and config
+    /// (`tabula:<run>:meta`).
+    pub fn announce_run(&mut self, run: &str, config_toml: &str) -> RedisResult<()> {
+        redis::pipe()
+            .atomic()
+            .hset_multiple(self.key("meta"), &[("game", self.game.as_str()), ("config", config_toml)])
+            .ignore()
+            .set(CURRENT_RUN, run)
+            .ignore()
+            .query(&mut self.connection)
+    }
+
+    /// Forgets model `version` (actors fetch the newest; old ones would only fill Redis).
+    pub fn retire_model(&mut self, version: u64) -> RedisResult<()> {
+        self.connection.del(self.key(&format!("model:{version}")))
+    }
+
+    /// Entries ever added to the games stream (Redis 7's `entries-added`), kept across trims.
+    pub fn games_added(&mut self) -> RedisResult<u64> {
+        let info: HashMap<String, redis::Value> =
+            redis::cmd("XINFO").arg("STREAM").arg(self.key("games")).query(&mut self.connection)?;
+        Ok(info.get("entries-added").and_then(|v| redis::from_redis_value::<u64>(v).ok()).unwrap_or(0))
     }
 
     /// Adds a raw entry (tests of bad input: another program's entries, garbage).

@@ -51,23 +51,8 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
 /// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
 /// `bold:PERCENT`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
-    if let Some(n) = name.strip_prefix("deduce:") {
-        let n = n.parse::<usize>().ok().filter(|n| (1..=4).contains(n));
-        let n = n.ok_or_else(|| format!("{name:?}: deduce:N asks lists of 1 to N items, N from 1 to 4"))?;
-        return Ok(Box::new(Deduce::default().with_max_list(n)));
-    }
-    // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
-    let percent = |n: &str, what: &str| {
-        let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
-        n.map(|n| n as f64 / 100.0).ok_or_else(|| format!("{name:?}: {what}, 0 to 1000 percent"))
-    };
-    if let Some(n) = name.strip_prefix("sly:") {
-        let leak = percent(n, "sly:PERCENT weighs what a question tells the others")?;
-        return Ok(Box::new(Deduce::default().sly(leak)));
-    }
-    if let Some(n) = name.strip_prefix("bold:") {
-        let bold = percent(n, "bold:PERCENT sets how bold")?;
-        return Ok(Box::new(Deduce::default().sly(SLY_LEAK).bold(bold)));
+    if let Some(deduce) = deduce_by_name(name) {
+        return Ok(Box::new(deduce?));
     }
     if let Some(n) = name.strip_prefix("ismcts:") {
         let n = n.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| format!("{name:?}: ismcts:ITERATIONS"))?;
@@ -75,48 +60,108 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
     }
     Ok(match name {
         "random" => Box::new(RandomAgent),
-        "deduce" => Box::new(Deduce::default()),
-        "sly" => Box::new(Deduce::default().sly(SLY_LEAK)),
-        "bold" => Box::new(Deduce::default().sly(SLY_LEAK).bold(BOLD)),
         "ismcts" => Box::new(ismcts(ISMCTS_ITERATIONS)),
         "quick" => Box::new(QuickRollout),
         other => return Err(format!("unknown agent {other:?}: choose one of {}", AGENT_NAMES.join(", "))),
     })
 }
 
-/// `deduce` as an advisor for tabula's search (`search.advisor = "deduce"` in a training config):
-/// the sub-action deduce would take next ([`Deduce::next_step`]) and, at the start of a turn
-/// where deduce would ask, guessing now as the alternative. A root that considers only the advice
-/// (`advice_prior = 1`) then decides one thing, when to guess, and plays deduce's questions,
-/// lists and likeliest items otherwise; advised rollouts (`rollout_depth`) value a guess by
-/// naming deduce's likeliest items in each drawn deal. It reads only the mover's knowledge.
-#[derive(Debug, Clone, Default)]
+/// The deduction players by name (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
+/// `bold:PERCENT`); `None` for any other name.
+fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
+    // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
+    let percent = |n: &str, what: &str| {
+        let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
+        n.map(|n| n as f64 / 100.0).ok_or_else(|| format!("{name:?}: {what}, 0 to 1000 percent"))
+    };
+    let (family, number) = match name.split_once(':') {
+        Some((family, number)) => (family, Some(number)),
+        None => (name, None),
+    };
+    Some(match (family, number) {
+        ("deduce", None) => Ok(Deduce::default()),
+        ("deduce", Some(n)) => {
+            let n = n.parse::<usize>().ok().filter(|n| (1..=4).contains(n));
+            n.map(|n| Deduce::default().with_max_list(n))
+                .ok_or_else(|| format!("{name:?}: deduce:N asks lists of 1 to N items, N from 1 to 4"))
+        }
+        ("sly", None) => Ok(Deduce::default().sly(SLY_LEAK)),
+        ("sly", Some(n)) => {
+            percent(n, "sly:PERCENT weighs what a question tells the others").map(|leak| Deduce::default().sly(leak))
+        }
+        ("bold", None) => Ok(Deduce::default().sly(SLY_LEAK).bold(BOLD)),
+        ("bold", Some(n)) => {
+            percent(n, "bold:PERCENT sets how bold").map(|bold| Deduce::default().sly(SLY_LEAK).bold(bold))
+        }
+        _ => return None,
+    })
+}
+
+/// `deduce`, `sly` or `bold` as an advisor for tabula's search (`search.advisor = "deduce"` in
+/// a training config): the sub-action that player would take next ([`Deduce::next_step`]) and, at
+/// the start of a turn, the other side of the one decision the search is there to make: guessing
+/// now where it would ask, or (`bold` guessing before it is certain) its question where it would
+/// guess. A root that considers only the advice (`advice_prior = 1`) then decides when to guess
+/// and plays the player's questions, lists and likeliest items otherwise; advised rollouts
+/// (`rollout_depth`) play the cautious player (`bold` without its early guesses, whose 100 drawn
+/// worlds a step would cost every rollout step). It reads only the mover's knowledge.
+#[derive(Debug, Clone)]
 pub struct DeduceAdvisor {
-    deduce: Deduce,
+    player: Deduce,
+    /// `player` guessing only when certain.
+    cautious: Deduce,
+}
+
+impl Default for DeduceAdvisor {
+    fn default() -> Self {
+        DeduceAdvisor::new(Deduce::default())
+    }
+}
+
+impl DeduceAdvisor {
+    /// Advice from `player`'s next steps.
+    pub fn new(player: Deduce) -> Self {
+        DeduceAdvisor { cautious: player.clone().bold(0.0), player }
+    }
 }
 
 impl Advisor<ClueState> for DeduceAdvisor {
     fn advise(&self, state: &ClueState) -> Vec<Action> {
-        if state.turn().player().is_none() {
-            return Vec::new();
-        }
-        let step = self.deduce.next_step(state);
-        let mut advice = vec![step.to_action(state.params())];
-        if state.phase() == Phase::Choose && step != SubAction::Guess {
-            advice.push(SubAction::Guess.to_action(state.params()));
+        let Some(me) = state.turn().player() else { return Vec::new() };
+        let params = state.params();
+        let step = self.player.next_step(state);
+        let mut advice = vec![step.to_action(params)];
+        if state.phase() == Phase::Choose && !state.must_guess() {
+            let guess = SubAction::Guess;
+            if step != guess {
+                advice.push(guess.to_action(params));
+            } else if state.knowledge(me).hidden_if_certain().is_none() {
+                // A guess before certainty: waiting is the alternative.
+                let wait = self.cautious.next_step(state);
+                if wait != guess {
+                    advice.push(wait.to_action(params));
+                }
+            }
         }
         advice
+    }
+
+    fn rollout_action(&self, state: &ClueState) -> Option<Action> {
+        state.turn().player()?;
+        Some(self.cautious.next_step(state).to_action(state.params()))
     }
 }
 
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] = &["deduce"];
+pub const ADVISORS: &[&str] = &["deduce", "deduce:N", "sly", "sly:PERCENT", "bold", "bold:PERCENT"];
 
-/// Builds an advisor by name (`deduce`).
+/// Builds an advisor by name: the deduction player [`agent_by_name`] builds for that name
+/// (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`, `bold:PERCENT`), giving advice
+/// ([`DeduceAdvisor`]).
 pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
-    match name {
-        "deduce" => Ok(std::sync::Arc::new(DeduceAdvisor::default())),
-        other => Err(format!("unknown Clue advisor {other:?}: choose one of {}", ADVISORS.join(", "))),
+    match deduce_by_name(name) {
+        Some(player) => Ok(std::sync::Arc::new(DeduceAdvisor::new(player?))),
+        None => Err(format!("unknown Clue advisor {name:?}: choose one of {}", ADVISORS.join(", "))),
     }
 }
 
@@ -153,5 +198,42 @@ mod tests {
             }
             assert!(state.right_guessers().contains(&0), "deal {seed}: the advised seat guessed wrong\n{state}");
         }
+    }
+
+    #[test]
+    fn advisors_follow_their_player_and_offer_the_other_side_of_the_guess() {
+        // A bold advisor whose player guesses before it is certain offers waiting (its cautious
+        // question) as the alternative; wherever its player asks, guessing now is offered.
+        let game = Clue::new(Params::new(4, 24, 4).unwrap()).unwrap();
+        let bold = advisor_by_name("bold:1").unwrap();
+        let mut rng = rng_from_seed(9);
+        let (mut early, mut asked) = (0, 0);
+        for seed in 0..6 {
+            let mut state = game.new_initial_state(seed);
+            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
+            while !state.is_terminal() {
+                let p = state.turn().player().unwrap();
+                if state.phase() == Phase::Choose && !state.must_guess() {
+                    let advice = bold.advise(&state);
+                    let guess = SubAction::Guess.to_action(state.params());
+                    let certain = state.knowledge(p).hidden_if_certain().is_some();
+                    if advice[0] == guess && !certain {
+                        early += 1;
+                        assert_eq!(advice.len(), 2, "waiting is the alternative\n{state}");
+                        assert!(matches!(SubAction::from_action(advice[1], state.params()), Some(SubAction::Ask(_))));
+                    } else if advice[0] != guess {
+                        asked += 1;
+                        assert_eq!(advice.get(1), Some(&guess), "{state}");
+                    }
+                }
+                let action = players[p].act(&state, &mut rng);
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(early > 0 && asked > 0, "bold:1 guesses early somewhere in six games ({early} early, {asked} asked)");
+        assert!(advisor_by_name("sly:50").is_ok() && advisor_by_name("deduce:2").is_ok());
+        let unknown = advisor_by_name("brave").unwrap_err();
+        assert!(unknown.contains("deduce, deduce:N, sly"), "{unknown}");
+        assert!(advisor_by_name("bold:x").unwrap_err().contains("0 to 1000 percent"));
     }
 }

@@ -1,0 +1,161 @@
+//! An actor: self-play on any machine for a run whose learner is elsewhere. It plays with the
+//! newest model the learner published (checked between rounds; an actor on an old model keeps
+//! playing until the new one is there), pushes each finished game to the run's stream, and says
+//! how it is doing in a heartbeat. While Redis cannot be reached it keeps playing, holds up to
+//! `actor_outbox_games` finished games (the oldest dropped first, counted), and tries again with
+//! a growing wait. A killed actor loses only the games in flight and in its outbox.
+
+use super::entry::FinishedGame;
+use super::link::Link;
+use super::store::{Heartbeat, ModelFiles, RunInfo, redacted};
+use crate::config::TrainConfig;
+use crate::selfplay::{SelfPlayWorker, play_round};
+use anyhow::Context;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tabula_core::{Game, rng_from_seed};
+use tabula_models::NetEvaluator;
+use tabula_nets::{Expected, PolicyValueNet};
+use tabula_search::SharedAdvisor;
+
+/// How long a heartbeat lives: an actor not heard from for this long is not counted.
+pub const HEARTBEAT_TTL: Duration = Duration::from_secs(30);
+
+/// How often an actor says how many games it has pushed.
+const TELL_EVERY: Duration = Duration::from_secs(30);
+
+/// How one actor runs.
+#[derive(Debug, Clone)]
+pub struct ActorOptions {
+    pub url: String,
+    /// The actor's name in the stream and in `tabula runs status`.
+    pub id: String,
+    /// Self-play threads (each a worker with the config's games in flight).
+    pub threads: usize,
+    /// Stop after pushing this many games (tests, benchmarks); none: until killed.
+    pub max_games: Option<u64>,
+    /// Where model versions are unpacked.
+    pub cache: PathBuf,
+    pub seed: u64,
+}
+
+/// What an actor did, at the end.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ActorSummary {
+    pub pushed: u64,
+    /// Games dropped from a full outbox while Redis was away.
+    pub dropped: u64,
+}
+
+/// Plays for the run `info` until `options.max_games` are pushed (or forever). `say` gets a line
+/// for each event worth telling (a new model, an outage, progress).
+pub fn run_actor<G: Game>(
+    game: G,
+    info: &RunInfo,
+    advisor: Option<SharedAdvisor<G::State>>,
+    options: &ActorOptions,
+    say: &dyn Fn(&str),
+) -> anyhow::Result<ActorSummary> {
+    let config = TrainConfig::from_toml(&info.config_toml).context("the run's config in Redis")?;
+    let settings = config.distributed.clone().unwrap_or_default();
+    let shown = redacted(&options.url);
+    let mut link = Link::new(&options.url, &info.run, &info.game, None);
+    let mut rng = rng_from_seed(options.seed);
+    let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
+    let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
+    let mut summary = ActorSummary::default();
+    let mut model: Option<(u64, PolicyValueNet)> = None;
+    let mut games_played = 0u64;
+    let mut beat_at = Instant::now();
+    let mut told_at = Instant::now();
+    let mut waiting_said = false;
+    let mut positions_since = (0u64, Instant::now());
+    loop {
+        for line in link.take_messages() {
+            say(&line);
+        }
+        // The newest model, once per round.
+        if let Some(Some(latest)) = link.with_store(|s| s.latest_model_version())
+            && model.as_ref().is_none_or(|(v, _)| *v < latest)
+        {
+            // None: retired between the two reads, and the next round finds the newer one.
+            if let Some(Some(files)) = link.with_store(|s| s.model(latest)) {
+                let net = unpack(&game, &files, &options.cache.join(format!("v{latest}")))
+                    .with_context(|| format!("model version {latest} from {shown}"))?;
+                say(&format!("playing model version {latest}"));
+                model = Some((latest, net));
+            }
+        }
+        let Some((version, net)) = &model else {
+            if link.connected() && !waiting_said {
+                say("waiting for the learner's first model");
+                waiting_said = true;
+            }
+            std::thread::sleep(Duration::from_secs(1));
+            continue;
+        };
+        let evaluator = NetEvaluator::new(&game, net.clone(), config.value_codec());
+        let (records, ()) = play_round(&mut workers, &evaluator, config.selfplay.decisions_per_round, || ());
+        for record in records {
+            games_played += 1;
+            positions_since.0 += record.samples.len() as u64;
+            outbox.push_back(FinishedGame {
+                game: info.game.clone(),
+                model_version: *version,
+                actor: options.id.clone(),
+                samples: record.samples,
+                returns: record.returns,
+                moves: record.length as u32,
+            });
+            if outbox.len() > settings.actor_outbox_games {
+                outbox.pop_front();
+                summary.dropped += 1;
+            }
+        }
+        // Push what waits, oldest first, as long as Redis takes it.
+        let before = summary.pushed;
+        while let Some(finished) = outbox.front() {
+            let limit = options.max_games.map_or(u64::MAX, |m| m.saturating_sub(summary.pushed));
+            if limit == 0 {
+                break;
+            }
+            match link.with_store(|s| s.push_game(finished, settings.max_stream_len)) {
+                Some(_) => {
+                    outbox.pop_front();
+                    summary.pushed += 1;
+                }
+                None => break,
+            }
+        }
+        if summary.pushed > before && told_at.elapsed() >= TELL_EVERY {
+            say(&format!("{} games pushed, playing model version {version}", summary.pushed));
+            told_at = Instant::now();
+        }
+        let elapsed = positions_since.1.elapsed();
+        if elapsed >= Duration::from_secs(5) || beat_at.elapsed() >= Duration::from_secs(5) {
+            let positions_per_s = positions_since.0 as f64 / elapsed.as_secs_f64().max(1e-9);
+            positions_since = (0, Instant::now());
+            let beat = Heartbeat { games: games_played, positions_per_s, model_version: *version, at: unix_now() };
+            link.with_store(|s| s.heartbeat(&options.id, &beat, HEARTBEAT_TTL));
+            beat_at = Instant::now();
+        }
+        if options.max_games.is_some_and(|m| summary.pushed >= m) {
+            return Ok(summary);
+        }
+    }
+}
+
+/// Writes a model version's files into `dir` and loads them, checked against `game`.
+fn unpack<G: Game>(game: &G, files: &ModelFiles, dir: &Path) -> anyhow::Result<PolicyValueNet> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::write(dir.join("model.bpk"), &files.weights)?;
+    std::fs::write(dir.join("model.json"), &files.card)?;
+    std::fs::write(dir.join("config.toml"), &files.config)?;
+    let (net, _card) = PolicyValueNet::load(&dir.join("model.bpk"), &Expected::game(game))?;
+    Ok(net)
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
