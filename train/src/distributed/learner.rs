@@ -148,11 +148,6 @@ impl RemoteGames {
         self.link.take_messages()
     }
 
-    /// Counts not yet in a checkpoint.
-    pub fn uncommitted(&self) -> RemoteCounts {
-        self.uncommitted
-    }
-
     /// Reads up to `count` games (waiting at most `block` for the first), first those a killed
     /// learner left unacknowledged. Games too old for `step` and entries that are not games of
     /// this run are counted and dropped; what `valid` refuses (samples of the wrong shape for
@@ -183,7 +178,9 @@ impl RemoteGames {
                 Ok(FinishedGame { samples, .. }) if !samples.iter().all(&valid) => {
                     self.bad(&id, "samples that do not fit this game's shapes".into())
                 }
-                Ok(game) if game.model_version + self.settings.max_lag_steps < step => self.uncommitted.stale += 1,
+                Ok(game) if game.model_version.saturating_add(self.settings.max_lag_steps) < step => {
+                    self.uncommitted.stale += 1
+                }
                 Ok(game) => {
                     self.uncommitted.learned += 1;
                     self.uncommitted.samples += game.samples.len() as u64;
