@@ -7,7 +7,8 @@
 # port of 127.0.0.1; the figures come from each learner's log.jsonl (samples into the replay
 # buffer and learner steps over the last two thirds of each run).
 #   scripts/distributed-bench.sh [GAME] [MINUTES] [THREADS]
-# Prints one line per arrangement; everything stops by itself.
+# Prints one line per arrangement (and, with actors, what Redis carried: games/s, KiB a game);
+# everything stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game="${1:-score4}"
@@ -64,7 +65,13 @@ for arrangement in actor1 actor2; do
         "$tabula" actor --redis "$url" --threads 1 --id b 2>/dev/null & pids+=($!)
     fi
     wait "$learner"
+    # What Redis carried: games pushed, and the stream's bytes per game (with Redis's overhead).
+    run_name="$arrangement"
+    added=$(redis-cli -p "$port" XINFO STREAM "tabula:$run_name:games" | awk 'prev=="entries-added"{print $0} {prev=$0}')
+    length=$(redis-cli -p "$port" XLEN "tabula:$run_name:games")
+    bytes=$(redis-cli -p "$port" MEMORY USAGE "tabula:$run_name:games" SAMPLES 0)
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     pids=()
     report "$arrangement" "$work/$arrangement"
+    python3 -c "print(f'         {$added} games pushed in {$minutes} min ({$added / ($minutes * 60):.1f}/s); the stream holds {$length} in {$bytes / 2**20:.1f} MiB: {$bytes / max($length, 1) / 1024:.1f} KiB a game')"
 done

@@ -22,6 +22,9 @@ use tabula_search::SharedAdvisor;
 /// How long a heartbeat lives: an actor not heard from for this long is not counted.
 pub const HEARTBEAT_TTL: Duration = Duration::from_secs(30);
 
+/// How often an actor beats (and measures its positions/s).
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(5);
+
 /// How often an actor says how many games it has pushed.
 const TELL_EVERY: Duration = Duration::from_secs(30);
 
@@ -67,7 +70,6 @@ pub fn run_actor<G: Game>(
     let mut summary = ActorSummary::default();
     let mut model: Option<(u64, PolicyValueNet)> = None;
     let mut games_played = 0u64;
-    let mut beat_at = Instant::now();
     let mut told_at = Instant::now();
     let mut waiting_said = false;
     let mut positions_since = (0u64, Instant::now());
@@ -81,7 +83,8 @@ pub fn run_actor<G: Game>(
         {
             // None: retired between the two reads, and the next round finds the newer one.
             if let Some(Some(files)) = link.with_store(|s| s.model(latest)) {
-                let net = unpack(&game, &files, &options.cache.join(format!("v{latest}")))
+                // One folder, overwritten: a night's hundreds of versions would otherwise pile up.
+                let net = unpack(&game, &files, &options.cache.join("model"))
                     .with_context(|| format!("model version {latest} from {shown}"))?;
                 say(&format!("playing model version {latest}"));
                 model = Some((latest, net));
@@ -133,12 +136,11 @@ pub fn run_actor<G: Game>(
             told_at = Instant::now();
         }
         let elapsed = positions_since.1.elapsed();
-        if elapsed >= Duration::from_secs(5) || beat_at.elapsed() >= Duration::from_secs(5) {
-            let positions_per_s = positions_since.0 as f64 / elapsed.as_secs_f64().max(1e-9);
+        if elapsed >= HEARTBEAT_EVERY {
+            let positions_per_s = positions_since.0 as f64 / elapsed.as_secs_f64();
             positions_since = (0, Instant::now());
             let beat = Heartbeat { games: games_played, positions_per_s, model_version: *version, at: unix_now() };
             link.with_store(|s| s.heartbeat(&options.id, &beat, HEARTBEAT_TTL));
-            beat_at = Instant::now();
         }
         if options.max_games.is_some_and(|m| summary.pushed >= m) {
             return Ok(summary);

@@ -13,7 +13,7 @@ use super::link::{Link, OnConnect};
 use super::store::{Delivery, ModelFiles};
 use crate::sample::Sample;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The learner's consumer name in the group (one learner per run, so always the same: a resumed
 /// learner finds its own unacknowledged games).
@@ -101,7 +101,12 @@ pub struct RemoteGames {
     last_published: Option<u64>,
     /// A model Redis has not taken yet (it was away).
     unpublished: Option<(u64, ModelFiles)>,
+    /// The actors' figures when last read.
+    actors_seen: Option<(Instant, ActorFigures)>,
 }
+
+/// How often the actors' heartbeats are read.
+const ACTORS_EVERY: Duration = Duration::from_secs(5);
 
 /// Games read in one pull, with their samples ready for the replay buffer.
 pub struct Pulled {
@@ -135,6 +140,7 @@ impl RemoteGames {
             claimed_leftovers: false,
             last_published: None,
             unpublished: None,
+            actors_seen: None,
         })
     }
 
@@ -267,14 +273,21 @@ impl RemoteGames {
         }
     }
 
-    /// The actors heard from lately.
+    /// The actors heard from lately (read from Redis at most every 5 s: one read per actor).
     pub fn actors(&mut self) -> ActorFigures {
+        if let Some((at, figures)) = self.actors_seen
+            && at.elapsed() < ACTORS_EVERY
+        {
+            return figures;
+        }
         let actors = self.link.with_store(|s| s.actors()).unwrap_or_default();
-        ActorFigures {
+        let figures = ActorFigures {
             connected: actors.len(),
             positions_per_s: actors.iter().map(|(_, beat)| beat.positions_per_s).sum(),
             games: actors.iter().map(|(_, beat)| beat.games).sum(),
-        }
+        };
+        self.actors_seen = Some((Instant::now(), figures));
+        figures
     }
 
     /// Entries in the stream that no learner has read yet, and entries read but unacknowledged.
