@@ -46,7 +46,8 @@ impl Default for DistributedSection {
 }
 
 fn default_stream_len() -> usize {
-    20_000
+    // A Score 4 game is about 50 KiB in the stream (f32 planes): about 250 MiB of Redis.
+    5_000
 }
 fn default_max_lag_steps() -> u64 {
     5_000
