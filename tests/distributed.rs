@@ -235,3 +235,26 @@ fn a_wrong_password_or_no_run_is_a_clear_error_that_does_not_show_the_password()
     let stdout = String::from_utf8_lossy(&status.stdout);
     assert!(status.status.success() && stdout.contains("no run at redis://:***@127.0.0.1"), "{stdout}");
 }
+
+#[test]
+fn a_learner_that_plays_too_needs_no_actors() {
+    // Self-play in the learner's own process (the default with --redis): with no actor at all it
+    // trains as the single-process trainer does, never waiting on the empty stream.
+    let server = redis_server::start(None);
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let started = Instant::now();
+    let output = tabula()
+        .args(["train", "score4", "--quiet", "--max-steps", "6", "--redis", &server.url(), "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("alone"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("self-play: this process and actors") && stderr.contains("stopped at step 6"), "{stderr}");
+    assert!(stderr.contains("from actors: 0 games learned"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(25), "it waited on the empty stream: {:?}", started.elapsed());
+}

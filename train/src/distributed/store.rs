@@ -179,20 +179,16 @@ impl RedisStore {
         }
     }
 
-    /// Up to `count` games no consumer of the group has read yet, waiting at most `block`.
+    /// Up to `count` games no consumer of the group has read yet, waiting at most `block` (zero:
+    /// not at all; Redis's own `BLOCK 0` would wait forever).
     pub fn read_games(&mut self, consumer: &str, count: usize, block: Duration) -> RedisResult<Vec<Delivery>> {
-        let reply: Option<Vec<(String, Entries)>> = redis::cmd("XREADGROUP")
-            .arg("GROUP")
-            .arg(GROUP)
-            .arg(consumer)
-            .arg("COUNT")
-            .arg(count)
-            .arg("BLOCK")
-            .arg(block.as_millis() as u64)
-            .arg("STREAMS")
-            .arg(self.key("games"))
-            .arg(">")
-            .query(&mut self.connection)?;
+        let mut command = redis::cmd("XREADGROUP");
+        command.arg("GROUP").arg(GROUP).arg(consumer).arg("COUNT").arg(count);
+        if !block.is_zero() {
+            command.arg("BLOCK").arg(block.as_millis().max(1) as u64);
+        }
+        let reply: Option<Vec<(String, Entries)>> =
+            command.arg("STREAMS").arg(self.key("games")).arg(">").query(&mut self.connection)?;
         Ok(reply.into_iter().flatten().flat_map(|(_, entries)| entries).map(|e| self.delivery(e)).collect())
     }
 
