@@ -76,8 +76,9 @@ impl<S: State + CellBoard> Valuer<'_, S> {
             .collect()
     }
 
-    /// `action`'s afterstate and value in `state`, whoever chose it (a teacher, say): the base's
-    /// value where the base would try the move, none otherwise. `None` if the move is illegal.
+    /// `action`'s afterstate and value in `state`, whoever chose it (a teacher, say), over the
+    /// base's value of that move ([`BaseValue::value_of`]; 0 where it has none). `None` if the
+    /// move is illegal.
     pub fn afterstate_of(&self, state: &S, action: Action) -> Option<Choice<S>> {
         let base = self.base.and_then(|base| base.value_of(state, action)).unwrap_or(0.0);
         let net_base = self.net.value(state.cell_codes());

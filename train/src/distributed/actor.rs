@@ -68,7 +68,7 @@ pub fn run_actor<G: Game>(
     let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
     let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
     let mut summary = ActorSummary::default();
-    let mut model: Option<(u64, PolicyValueNet)> = None;
+    let mut model: Option<(u64, NetEvaluator)> = None;
     let mut games_played = 0u64;
     let mut told_at = Instant::now();
     let mut waiting_said = false;
@@ -87,10 +87,10 @@ pub fn run_actor<G: Game>(
                 let net = unpack(&game, &files, &options.cache.join("model"))
                     .with_context(|| format!("model version {latest} from {shown}"))?;
                 say(&format!("playing model version {latest}"));
-                model = Some((latest, net));
+                model = Some((latest, NetEvaluator::new(&game, net, config.value_codec())));
             }
         }
-        let Some((version, net)) = &model else {
+        let Some((version, evaluator)) = &model else {
             if link.connected() && !waiting_said {
                 say("waiting for the learner's first model");
                 waiting_said = true;
@@ -98,8 +98,7 @@ pub fn run_actor<G: Game>(
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
-        let evaluator = NetEvaluator::new(&game, net.clone(), config.value_codec());
-        let (records, ()) = play_round(&mut workers, &evaluator, config.selfplay.decisions_per_round, || ());
+        let (records, ()) = play_round(&mut workers, evaluator, config.selfplay.decisions_per_round, || ());
         for record in records {
             games_played += 1;
             positions_since.0 += record.samples.len() as u64;

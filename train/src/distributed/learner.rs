@@ -85,7 +85,6 @@ impl RemoteCounts {
 pub struct ActorFigures {
     pub connected: usize,
     pub positions_per_s: f64,
-    pub games: u64,
 }
 
 /// One learner's connection to its actors.
@@ -203,7 +202,7 @@ impl RemoteGames {
 
     fn bad(&mut self, id: &str, why: String) {
         self.uncommitted.bad += 1;
-        // The first few are said; after that only counted.
+        // The first five between two checkpoints are said; the rest only counted.
         if self.uncommitted.bad <= 5 {
             self.link.say(format!("skipped stream entry {id}: {why}"));
         }
@@ -285,7 +284,6 @@ impl RemoteGames {
         let figures = ActorFigures {
             connected: actors.len(),
             positions_per_s: actors.iter().map(|(_, beat)| beat.positions_per_s).sum(),
-            games: actors.iter().map(|(_, beat)| beat.games).sum(),
         };
         self.actors_seen = Some((Instant::now(), figures));
         figures

@@ -129,9 +129,14 @@ impl Advisor<ClueState> for DeduceAdvisor {
     fn advise(&self, state: &ClueState) -> Vec<Action> {
         let Some(me) = state.turn().player() else { return Vec::new() };
         let params = state.params();
+        if state.phase() != Phase::Choose {
+            // The turn's decision is made: its list, guess or answer is the cautious player's
+            // (bold re-deciding mid-list would guess where the search chose to ask).
+            return vec![self.cautious.next_step(state).to_action(params)];
+        }
         let step = self.player.next_step(state);
         let mut advice = vec![step.to_action(params)];
-        if state.phase() == Phase::Choose && !state.must_guess() {
+        if !state.must_guess() {
             let guess = SubAction::Guess;
             if step != guess {
                 advice.push(guess.to_action(params));

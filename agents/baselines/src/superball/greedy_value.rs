@@ -79,6 +79,13 @@ impl GreedyValue {
     }
 }
 
+impl GreedyValue {
+    /// Greedy's evaluation of an afterstate, scaled.
+    fn value(&self, pos: &mut Position) -> f32 {
+        self.scale * self.weights.evaluate(pos) as f32
+    }
+}
+
 impl BaseValue<SuperballState> for GreedyValue {
     fn name(&self) -> String {
         format!("greedy(scale={},reserve={})", self.scale, self.weights.reserve)
@@ -96,7 +103,7 @@ impl BaseValue<SuperballState> for GreedyValue {
         let cells = pos.cells.clone();
         for set in &sets {
             pos.score(set.cell);
-            let value = self.scale * self.weights.evaluate(&mut pos) as f32;
+            let value = self.value(&mut pos);
             out.push((space.encode(Move::Score(set.cell)).expect("goal cells have SCORE actions"), value));
             pos.set_cells(&cells);
         }
@@ -104,7 +111,7 @@ impl BaseValue<SuperballState> for GreedyValue {
         pos.useful_swaps(&mut swaps);
         for (i, j) in swaps {
             pos.cells.swap(i, j);
-            let value = self.scale * self.weights.evaluate(&mut pos) as f32;
+            let value = self.value(&mut pos);
             pos.cells.swap(i, j);
             out.push((space.swap_action(i, j), value));
         }
@@ -123,7 +130,7 @@ impl BaseValue<SuperballState> for GreedyValue {
             }
             Move::Swap(i, j) => pos.cells.swap(i, j),
         }
-        Some(self.scale * self.weights.evaluate(&mut pos) as f32)
+        Some(self.value(&mut pos))
     }
 }
 
