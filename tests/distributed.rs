@@ -258,3 +258,44 @@ fn a_learner_that_plays_too_needs_no_actors() {
     assert!(stderr.contains("from actors: 0 games learned"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(25), "it waited on the empty stream: {:?}", started.elapsed());
 }
+
+#[test]
+fn learner_and_actor_meet_over_tls_and_an_unknown_certificate_is_refused() {
+    // rediss:// with the server's certificate authority named by REDIS_CA_CERT: the learner's
+    // steps advance on an actor's games, every byte over TLS (the server has no plain port).
+    let server = redis_server::start_tls();
+    let url = server.url();
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(&config, TINY).unwrap();
+    let mut learner = tabula();
+    learner
+        .env("REDIS_CA_CERT", server.ca_cert())
+        .args(["train", "score4", "--quiet", "--no-local-selfplay", "--max-steps", "6", "--redis", &url, "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("run"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let learner = Process::new(learner.spawn().unwrap());
+    let actor_log = tmp.path().join("actor.log");
+    let mut actor = tabula();
+    actor
+        .env("REDIS_CA_CERT", server.ca_cert())
+        .args(["actor", "--redis", &url, "--threads", "1", "--wait-for-run", "30"])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&actor_log).unwrap());
+    let _actor = Process::new(actor.spawn().unwrap());
+    let output = learner.output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}\nactor: {}", std::fs::read_to_string(&actor_log).unwrap());
+    assert!(stderr.contains("stopped at step 6"), "{stderr}");
+    let (learned, _, _) = counts(&stderr);
+    assert!(learned > 0, "the learner learned from the actor's games: {stderr}");
+
+    // Without the certificate authority the server's certificate is not trusted: a clear error.
+    let status = tabula().env_remove("REDIS_CA_CERT").args(["runs", "status", &url]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert!(!status.status.success() && stderr.contains(&format!("127.0.0.1:{}", server.port)), "{stderr}");
+    assert!(stderr.to_lowercase().contains("certificate"), "{stderr}");
+}

@@ -22,10 +22,24 @@ fn measures_the_default_configs_self_play() {
 }
 
 #[test]
+fn measures_the_learners_ceiling_alone() {
+    let out = tabula(&["selfplay-bench", "score4", "--seconds", "1", "--learner-only", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let (steps, seconds) = (v["steps"].as_f64().unwrap(), v["seconds"].as_f64().unwrap());
+    assert!(steps >= 1.0 && seconds >= 1.0, "{v}");
+    // Score 4's default: batches of 128, each position drawn 4 times.
+    assert_eq!((v["batch_size"].as_u64(), v["replay_ratio"].as_f64()), (Some(128), Some(4.0)), "{v}");
+    let positions = v["positions_per_s"].as_f64().unwrap();
+    assert!((positions - steps / seconds * 32.0).abs() < 1e-6 * positions.max(1.0), "{v}");
+}
+
+#[test]
 fn bad_requests_fail_with_one_line() {
     for (args, says) in [
         (&["selfplay-bench", "score4", "--seconds", "0"][..], "--seconds"),
         (&["selfplay-bench", "chess"][..], "chess"),
+        (&["selfplay-bench", "score4", "--learner", "--learner-only"][..], "--learner-only"),
         (&["selfplay-bench", "--config", "/no/such/config.toml"][..], "/no/such/config.toml"),
     ] {
         let out = tabula(args);

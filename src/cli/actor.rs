@@ -13,7 +13,8 @@ use tabula_train::distributed::{RunInfo, current_run, redacted};
 
 #[derive(Debug, Args)]
 pub struct ActorArgs {
-    /// The Redis the learner announced its run in (`redis://[:PASSWORD@]HOST:PORT[/DB]`; the
+    /// The Redis the learner announced its run in (`redis://[:PASSWORD@]HOST:PORT[/DB]`, or
+    /// `rediss://` for TLS, with REDIS_CA_CERT=PEM for a private certificate authority; the
     /// password is never shown).
     #[arg(long, value_name = "URL", env = "REDIS_URL", hide_env_values = true)]
     redis: String,

@@ -1,5 +1,6 @@
 //! `tabula selfplay-bench <game>`: self-play throughput of a training config (its workers, games in
-//! flight, searches and network) with a fresh network, for a fixed time.
+//! flight, searches and network) with a fresh network, for a fixed time; with `--learner-only`,
+//! the learner's own ceiling (steps/s with games without limit, as actors might feed it).
 
 use super::jobs::{Baselines, GameJob, dispatch};
 use super::train::default_config;
@@ -7,7 +8,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
 use tabula_core::Game;
-use tabula_train::bench::measure_selfplay;
+use tabula_train::bench::{measure_learner, measure_selfplay};
 use tabula_train::config::TrainConfig;
 
 #[derive(Debug, Args)]
@@ -22,8 +23,12 @@ pub struct SelfPlayBenchArgs {
     #[arg(long, default_value_t = 30.0)]
     seconds: f64,
     /// Train the network beside self-play at the config's replay ratio, as `tabula train` does.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "learner_only")]
     learner: bool,
+    /// Time the learner alone, as if actors sent games without limit: steps/s, and the new
+    /// positions/s that saturate it at the config's replay ratio (how many actors it can take).
+    #[arg(long)]
+    learner_only: bool,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -50,7 +55,12 @@ impl GameJob for Bench {
     fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()> {
         let Bench { config, args } = self;
         let s = &config.selfplay;
-        if !args.json {
+        if args.learner_only && !args.json {
+            eprintln!(
+                "tabula: the learner of {} alone for {} s (games without limit): batches of {} at replay ratio {}",
+                config.game, args.seconds, config.learner.batch_size, config.replay.replay_ratio
+            );
+        } else if !args.json {
             eprintln!(
                 "tabula: self-play of {} for {} s: {} workers × {} games in flight, {} simulations a move{}{}",
                 config.game,
@@ -65,6 +75,21 @@ impl GameJob for Bench {
             );
         }
         let duration = Duration::from_secs_f64(args.seconds);
+        if args.learner_only {
+            let t = measure_learner(&game, &config, baselines.advisor, duration)?;
+            if args.json {
+                let mut value = serde_json::to_value(t)?;
+                value["steps_per_s"] = serde_json::json!(t.steps_per_s());
+                value["positions_per_s"] = serde_json::json!(t.positions_per_s());
+                value["cpu_utilisation"] = serde_json::json!(t.utilisation());
+                println!("{value}");
+            } else {
+                println!("learner steps/s    {:>10.1}  (batch {})", t.steps_per_s(), t.batch_size);
+                println!("positions/s taken  {:>10.0}  (at replay ratio {})", t.positions_per_s(), t.replay_ratio);
+                println!("CPU utilisation    {:>9.0}%", 100.0 * t.utilisation());
+            }
+            return Ok(());
+        }
         let t = measure_selfplay(&game, &config, baselines.advisor, duration, args.learner)?;
         if args.json {
             let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);

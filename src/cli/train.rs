@@ -46,7 +46,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "DEVICE")]
     device: Option<tabula_nets::LearnerDevice>,
     /// Learn also from the games of actors on other machines (`tabula actor --redis URL`), met
-    /// in Redis at URL (`redis://[:PASSWORD@]HOST:PORT[/DB]`; the password is never shown). The
+    /// in Redis at URL (`redis://[:PASSWORD@]HOST:PORT[/DB]`, or `rediss://` for TLS, with
+    /// REDIS_CA_CERT=PEM for a private certificate authority; the password is never shown). The
     /// run's name, game and config are written there, so an actor needs only the URL.
     #[arg(long, value_name = "URL", env = "REDIS_URL", hide_env_values = true)]
     redis: Option<String>,

@@ -1,7 +1,8 @@
 //! The self-play benchmark behind `tabula selfplay-bench`: a training config's self-play, with a
 //! fresh network, for a fixed time; optionally with the learner training beside it at the config's
 //! replay ratio, as in a run. It reports moves, samples, games and network evaluations per second
-//! and the CPU utilisation (process CPU seconds over wall seconds).
+//! and the CPU utilisation (process CPU seconds over wall seconds). [`measure_learner`] times the
+//! learner alone, as if games came without limit: the ceiling of a learner fed by actors.
 
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
@@ -118,5 +119,66 @@ pub fn measure_selfplay<G: Game>(
         games,
         evaluations: evaluator.states.load(Ordering::Relaxed),
         learner_steps: steps,
+    })
+}
+
+/// What the learner alone measured: steps with batches drawn from a full buffer, nothing else
+/// running in the process.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LearnerThroughput {
+    pub seconds: f64,
+    pub cpu_seconds: f64,
+    pub steps: u64,
+    pub batch_size: usize,
+    pub replay_ratio: f64,
+}
+
+impl LearnerThroughput {
+    pub fn steps_per_s(&self) -> f64 {
+        self.steps as f64 / self.seconds
+    }
+    /// New positions a second the learner can take at the config's replay ratio: what saturates
+    /// it (each position is drawn `replay_ratio` times on average).
+    pub fn positions_per_s(&self) -> f64 {
+        self.steps_per_s() * self.batch_size as f64 / self.replay_ratio
+    }
+    /// CPU seconds per wall second.
+    pub fn utilisation(&self) -> f64 {
+        self.cpu_seconds / self.seconds
+    }
+}
+
+/// The learner's ceiling: `config`'s self-play fills a buffer with four batches' worth of
+/// positions (not timed), then the learner trains on batches drawn from it for `duration`, each
+/// step as in a run (draw, densify, AdamW step).
+pub fn measure_learner<G: Game>(
+    game: &G,
+    config: &TrainConfig,
+    advisor: Option<SharedAdvisor<G::State>>,
+    duration: Duration,
+) -> anyhow::Result<LearnerThroughput> {
+    let mut learner = Learner::new(net_config(game, config), learner_options(config))?;
+    let net = NetEvaluator::new(game, learner.inference_net(), config.value_codec());
+    let mut rng = rng_from_seed(config.seed);
+    let mut workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
+    let batch_size = config.learner.batch_size;
+    let mut replay = ReplayBuffer::new(config.replay.capacity.max(4 * batch_size));
+    while replay.len() < 4 * batch_size {
+        let (records, ()) = play_round(&mut workers, &net, config.selfplay.decisions_per_round, || ());
+        records.into_iter().flat_map(|r| r.samples).for_each(|s| replay.push(s));
+    }
+    learner.train_step(&densify(&replay.sample(batch_size, &mut rng), game.num_actions())); // warm-up
+    let mut steps = 0;
+    let meter = CpuMeter::start();
+    while meter.wall_seconds() < duration.as_secs_f64() {
+        learner.train_step(&densify(&replay.sample(batch_size, &mut rng), game.num_actions()));
+        steps += 1;
+    }
+    Ok(LearnerThroughput {
+        seconds: meter.wall_seconds(),
+        cpu_seconds: meter.cpu_seconds(),
+        steps,
+        batch_size,
+        replay_ratio: config.replay.replay_ratio,
     })
 }

@@ -456,15 +456,20 @@ impl<G: Game> Trainer<G> {
         let remote = self.remote.as_mut().expect("counts come from it");
         let actors = remote.actors();
         let learned = counts.learned - meter.remote.learned;
-        let lag = (counts.lag_steps - meter.remote.lag_steps) as f64 / learned.max(1) as f64;
-        vec![
+        let mut figures = vec![
             ("actors/connected", actors.connected as f64),
             ("actors/positions_per_s", actors.positions_per_s),
             ("remote/games_learned", counts.learned as f64),
             ("remote/stale_dropped", counts.stale as f64),
             ("remote/bad_entries", counts.bad as f64),
-            ("remote/model_lag_steps", lag),
-        ]
+        ];
+        // Only where games were learned since the last line: the learner pulls a few hundred
+        // games at a time, and a lag of 0 in between would read as games played by this model.
+        if learned > 0 {
+            let lag = (counts.lag_steps - meter.remote.lag_steps) as f64 / learned as f64;
+            figures.push(("remote/model_lag_steps", lag));
+        }
+        figures
     }
 
     fn new_workers(&mut self) -> Vec<SelfPlayWorker<G>> {

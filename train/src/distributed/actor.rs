@@ -1,10 +1,11 @@
 //! An actor: self-play on any machine for a run whose learner is elsewhere. It plays with the
-//! newest model the learner published (checked between rounds; an actor on an old model keeps
-//! playing until the new one is there), pushes each finished game to the run's stream, and says
+//! newest model the learner published (fetched between rounds once announced; an actor on an
+//! old model keeps playing until the new one is there), pushes each finished game to the run's stream, and says
 //! how it is doing in a heartbeat. While Redis cannot be reached it keeps playing, holds up to
 //! `actor_outbox_games` finished games (the oldest dropped first, counted), and tries again with
 //! a growing wait. A killed actor loses only the games in flight and in its outbox.
 
+use super::announcements::Announcements;
 use super::entry::FinishedGame;
 use super::link::Link;
 use super::store::{Heartbeat, ModelFiles, RunInfo, redacted};
@@ -64,6 +65,7 @@ pub fn run_actor<G: Game>(
     let settings = config.distributed.clone().unwrap_or_default();
     let shown = redacted(&options.url);
     let mut link = Link::new(&options.url, &info.run, &info.game, None);
+    let mut announcements = Announcements::listen(&options.url, &info.run);
     let mut rng = rng_from_seed(options.seed);
     let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
     let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
@@ -77,11 +79,16 @@ pub fn run_actor<G: Game>(
         for line in link.take_messages() {
             say(&line);
         }
-        // The newest model, once per round.
-        if let Some(Some(latest)) = link.with_store(|s| s.latest_model_version())
-            && model.as_ref().is_none_or(|(v, _)| *v < latest)
+        // The newest model, when one is announced (or now and then, for an announcement missed).
+        let playing = model.as_ref().map(|(v, _)| *v);
+        let latest = announcements.due(playing).then(|| link.with_store(|s| s.latest_model_version())).flatten();
+        if latest.is_some() {
+            announcements.checked();
+        }
+        if let Some(Some(latest)) = latest
+            && playing.is_none_or(|v| v < latest)
         {
-            // None: retired between the two reads, and the next round finds the newer one.
+            // None: retired between the two reads, and the newer one is announced.
             if let Some(Some(files)) = link.with_store(|s| s.model(latest)) {
                 // One folder, overwritten: a night's hundreds of versions would otherwise pile up.
                 let net = unpack(&game, &files, &options.cache.join("model"))

@@ -5,6 +5,7 @@
 //! out) and [`actor`] (self-play with the newest model, games out).
 
 pub mod actor;
+pub mod announcements;
 pub mod entry;
 pub mod learner;
 pub mod link;

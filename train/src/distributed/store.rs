@@ -17,6 +17,7 @@ use anyhow::Context;
 use redis::{Commands, Connection, RedisResult};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::path::Path;
 use std::time::Duration;
 
 /// The learner's consumer group on the games stream.
@@ -48,11 +49,32 @@ pub fn current_run(url: &str) -> anyhow::Result<Option<RunInfo>> {
     Ok(Some(RunInfo { run, game, config_toml }))
 }
 
+/// The environment variable naming a PEM file of the certificate authority that signed a
+/// `rediss://` server's certificate, for servers whose certificate the system does not trust.
+pub const CA_CERT_VARIABLE: &str = "REDIS_CA_CERT";
+
+/// A client for `url`: `redis://` in the clear, `rediss://` over TLS (rustls), checked against
+/// the system's certificate authorities or the one named by [`CA_CERT_VARIABLE`].
+fn client(url: &str) -> anyhow::Result<redis::Client> {
+    let shown = redacted(url);
+    let ca = std::env::var_os(CA_CERT_VARIABLE).filter(|path| !path.is_empty());
+    let client = match ca {
+        Some(path) if url.starts_with("rediss://") => {
+            let root_cert = std::fs::read(&path)
+                .with_context(|| format!("reading {CA_CERT_VARIABLE}={}", Path::new(&path).display()))?;
+            let certificates = redis::TlsCertificates { client_tls: None, root_cert: Some(root_cert) };
+            redis::Client::build_with_tls(url, certificates)
+        }
+        _ => redis::Client::open(url),
+    };
+    client.with_context(|| format!("{shown} is not a Redis URL"))
+}
+
 /// A checked connection to `url`: a refused password or an unreachable server is an error
 /// naming the URL without its password.
-fn open(url: &str) -> anyhow::Result<Connection> {
+pub(super) fn open(url: &str) -> anyhow::Result<Connection> {
     let shown = redacted(url);
-    let client = redis::Client::open(url).with_context(|| format!("{shown} is not a Redis URL"))?;
+    let client = client(url)?;
     let mut connection = client.get_connection_with_timeout(Duration::from_secs(5)).map_err(|e| {
         if e.kind() == redis::ErrorKind::AuthenticationFailed {
             anyhow::anyhow!("Redis at {shown} refused the password (or user) in the URL")
@@ -66,6 +88,12 @@ fn open(url: &str) -> anyhow::Result<Connection> {
     connection.set_read_timeout(patience).and_then(|()| connection.set_write_timeout(patience))?;
     redis::cmd("PING").query::<String>(&mut connection).with_context(|| format!("Redis at {shown} refused us"))?;
     Ok(connection)
+}
+
+/// The channel on which the learner announces run `run`'s new model versions (each message a
+/// version number; [`RedisStore::publish_model`]).
+pub fn models_channel(run: &str) -> String {
+    format!("tabula:{run}:models")
 }
 
 /// `url` with its password (if any) replaced by `***`.
