@@ -7,8 +7,12 @@
 # port of 127.0.0.1; the figures come from each learner's log.jsonl (samples into the replay
 # buffer and learner steps over the last two thirds of each run).
 #   scripts/distributed-bench.sh [GAME] [MINUTES] [THREADS]
-# Prints one line per arrangement (and, with actors, what Redis carried: games/s, KiB a game);
-# everything stops by itself.
+# Prints one line per arrangement (and, with actors, what Redis carried: games/s, KiB a game),
+# then the cost model's two rates, each alone on this machine for 30 s: the learner's ceiling
+# (`selfplay-bench --learner-only`: steps/s with games without limit, and the new positions/s
+# that saturate it at the config's replay ratio) and self-play's positions/s per busy core
+# (`selfplay-bench`, a fresh network), hence how many actor cores one learner takes.
+# Everything stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game="${1:-score4}"
@@ -75,3 +79,17 @@ for arrangement in actor1 actor2; do
     report "$arrangement" "$work/$arrangement"
     python3 -c "print(f'         {$added} games pushed in {$minutes} min ({$added / ($minutes * 60):.1f}/s); the stream holds {$length} in {$bytes / 2**20:.1f} MiB: {$bytes / max($length, 1) / 1024:.1f} KiB a game')"
 done
+
+# The cost model's rates, each alone on the machine.
+cores=$(nproc)
+"$tabula" selfplay-bench "$game" --learner-only --seconds 30 --json > "$work/ceiling.json"
+"$tabula" selfplay-bench "$game" --seconds 30 --json > "$work/selfplay.json"
+python3 - "$work/ceiling.json" "$work/selfplay.json" "$cores" <<'EOF'
+import json, sys
+ceiling, selfplay, cores = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+busy = max(selfplay["cpu_utilisation"], 1e-9)
+per_core = selfplay["samples_per_s"] / busy
+print(f"ceiling  {ceiling['steps_per_s']:8.2f} learner steps/s alone on {cores} cores: {ceiling['positions_per_s']:.0f} new positions/s at replay ratio {ceiling['replay_ratio']}")
+print(f"selfplay {selfplay['samples_per_s']:8.1f} positions/s alone on {cores} cores ({busy:.2f} of them busy): {per_core:.1f} a busy core")
+print(f"         about {ceiling['positions_per_s'] / per_core:.1f} actor cores saturate one learner on {cores} cores")
+EOF

@@ -200,6 +200,16 @@ fn actors_feed_a_learner_through_redis_and_every_game_is_accounted_for() {
     );
     let third_log = std::fs::read_to_string(logs.join("third.log")).unwrap();
     assert!(third_log.contains("playing model version"), "{third_log}");
+
+    // The log names the actors' figures, in total and each.
+    let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
+    for key in ["actors/connected", "actors/games_per_s", "remote/model_lag_steps"] {
+        assert!(log.contains(&format!("\"{key}\"")), "no {key} in the learner's log");
+    }
+    assert!(
+        ["first", "second", "third"].iter().any(|id| log.contains(&format!("\"actor/{id}/positions_per_s\""))),
+        "no actor's own figures in the learner's log"
+    );
 }
 
 #[test]

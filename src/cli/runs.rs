@@ -34,7 +34,7 @@ pub fn run(args: RunsArgs) -> anyhow::Result<()> {
     println!("run {} of {} at {shown}", info.run, info.game);
     println!("model version {}", version.map_or("none yet".to_string(), |v| v.to_string()));
     println!(
-        "games stream: {length} entries now, {added} ever pushed; {unread} not read by the learner, {pending} read but not yet checkpointed"
+        "games stream: {length} entries now, {added} ever pushed; {unread} never read by the learner (in the stream or trimmed from it), {pending} read but not yet checkpointed"
     );
     let actors = store.actors()?;
     if actors.is_empty() {
@@ -42,12 +42,16 @@ pub fn run(args: RunsArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    println!("{:<28} {:>8} {:>12} {:>8} {:>10}", "ACTOR", "GAMES", "POSITIONS/S", "MODEL", "HEARD");
+    println!("{:<28} {:>8} {:>8} {:>12} {:>8} {:>10}", "ACTOR", "GAMES", "GAMES/S", "POSITIONS/S", "MODEL", "HEARD");
     for (id, beat) in &actors {
         let heard = format!("{} s ago", now.saturating_sub(beat.at));
-        println!("{id:<28} {:>8} {:>12.1} {:>8} {heard:>10}", beat.games, beat.positions_per_s, beat.model_version);
+        println!(
+            "{id:<28} {:>8} {:>8.2} {:>12.1} {:>8} {heard:>10}",
+            beat.games, beat.games_per_s, beat.positions_per_s, beat.model_version
+        );
     }
-    let total: f64 = actors.iter().map(|(_, b)| b.positions_per_s).sum();
-    println!("{} actors, {total:.1} positions/s in all", actors.len());
+    let positions: f64 = actors.iter().map(|(_, b)| b.positions_per_s).sum();
+    let games: f64 = actors.iter().map(|(_, b)| b.games_per_s).sum();
+    println!("{} actors, {games:.2} games/s, {positions:.1} positions/s in all", actors.len());
     Ok(())
 }

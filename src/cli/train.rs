@@ -185,7 +185,10 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
     if let Some(counts) = trainer.remote_counts() {
         let backlog = match trainer.remote_backlog() {
             Some((unread, pending)) => {
-                format!("the stream holds {unread} unread, {pending} read but not yet checkpointed")
+                // Redis's group lag counts entries trimmed before the learner reached them too.
+                format!(
+                    "{unread} never read (in the stream or trimmed from it), {pending} read but not yet checkpointed"
+                )
             }
             None => "Redis could not be reached at the end".to_string(),
         };

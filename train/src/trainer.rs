@@ -399,7 +399,7 @@ impl<G: Game> Trainer<G> {
                 let moves = (self.progress.moves - meter.moves) as f64;
                 let mean = meter.losses.mean();
                 let remote = self.remote_figures(meter);
-                let actors = match remote.iter().find(|(name, _)| *name == "actors/connected") {
+                let actors = match remote.iter().find(|(name, _)| name == "actors/connected") {
                     Some((_, n)) => format!(" | {n} actors"),
                     None => String::new(),
                 };
@@ -422,7 +422,7 @@ impl<G: Game> Trainer<G> {
                         ("memory/rss_mib", crate::cpu::resident_mib(std::process::id()).unwrap_or(f64::NAN)),
                     ]
                     .into_iter()
-                    .chain(remote)
+                    .chain(remote.iter().map(|(name, value)| (name.as_str(), *value)))
                     .collect::<Vec<_>>(),
                 )?;
                 bar.set_message(format!(
@@ -450,24 +450,34 @@ impl<G: Game> Trainer<G> {
     }
 
     /// The actors' figures for the log (none without `--redis`): actors heard from, their
-    /// positions/s in total, and the games learned, dropped and their model lag since `meter`.
-    fn remote_figures(&mut self, meter: &LogMeter) -> Vec<(&'static str, f64)> {
+    /// positions/s and games/s in total and each (`actor/<name>/...`, the first
+    /// [`ACTORS_LOGGED`](crate::distributed::learner::ACTORS_LOGGED) by name), and the games
+    /// learned, dropped and their model lag since `meter`.
+    fn remote_figures(&mut self, meter: &LogMeter) -> Vec<(String, f64)> {
         let Some(counts) = self.remote_counts() else { return Vec::new() };
         let remote = self.remote.as_mut().expect("counts come from it");
         let actors = remote.actors();
         let learned = counts.learned - meter.remote.learned;
-        let mut figures = vec![
+        let mut figures: Vec<(String, f64)> = [
             ("actors/connected", actors.connected as f64),
             ("actors/positions_per_s", actors.positions_per_s),
+            ("actors/games_per_s", actors.games_per_s),
             ("remote/games_learned", counts.learned as f64),
             ("remote/stale_dropped", counts.stale as f64),
             ("remote/bad_entries", counts.bad as f64),
-        ];
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect();
+        for (name, positions, games) in &actors.each {
+            figures.push((format!("actor/{name}/positions_per_s"), *positions));
+            figures.push((format!("actor/{name}/games_per_s"), *games));
+        }
         // Only where games were learned since the last line: the learner pulls a few hundred
         // games at a time, and a lag of 0 in between would read as games played by this model.
         if learned > 0 {
             let lag = (counts.lag_steps - meter.remote.lag_steps) as f64 / learned as f64;
-            figures.push(("remote/model_lag_steps", lag));
+            figures.push(("remote/model_lag_steps".to_string(), lag));
         }
         figures
     }

@@ -109,7 +109,7 @@ fn models_are_published_by_version_and_actors_heard_from() {
     assert_eq!(store.model(2).unwrap(), Some(newer));
     assert_eq!(store.model(3).unwrap(), None);
 
-    let beat = Heartbeat { games: 12, positions_per_s: 340.5, model_version: 2, at: 1_790_000_000 };
+    let beat = Heartbeat { games: 12, positions_per_s: 340.5, games_per_s: 8.5, model_version: 2, at: 1_790_000_000 };
     store.heartbeat("host-1/0", &beat, Duration::from_secs(1)).unwrap();
     store.heartbeat("host-2/0", &Heartbeat { games: 3, ..beat.clone() }, Duration::from_secs(30)).unwrap();
     let actors = store.actors().unwrap();

@@ -74,7 +74,8 @@ pub fn run_actor<G: Game>(
     let mut games_played = 0u64;
     let mut told_at = Instant::now();
     let mut waiting_said = false;
-    let mut positions_since = (0u64, Instant::now());
+    // Positions and games since the last heartbeat, and when that was.
+    let mut since_beat = (0u64, 0u64, Instant::now());
     loop {
         for line in link.take_messages() {
             say(&line);
@@ -108,7 +109,8 @@ pub fn run_actor<G: Game>(
         let (records, ()) = play_round(&mut workers, evaluator, config.selfplay.decisions_per_round, || ());
         for record in records {
             games_played += 1;
-            positions_since.0 += record.samples.len() as u64;
+            since_beat.0 += record.samples.len() as u64;
+            since_beat.1 += 1;
             outbox.push_back(FinishedGame {
                 game: info.game.clone(),
                 model_version: *version,
@@ -141,11 +143,18 @@ pub fn run_actor<G: Game>(
             say(&format!("{} games pushed, playing model version {version}", summary.pushed));
             told_at = Instant::now();
         }
-        let elapsed = positions_since.1.elapsed();
+        let elapsed = since_beat.2.elapsed();
         if elapsed >= HEARTBEAT_EVERY {
-            let positions_per_s = positions_since.0 as f64 / elapsed.as_secs_f64();
-            positions_since = (0, Instant::now());
-            let beat = Heartbeat { games: games_played, positions_per_s, model_version: *version, at: unix_now() };
+            let seconds = elapsed.as_secs_f64();
+            let (positions_per_s, games_per_s) = (since_beat.0 as f64 / seconds, since_beat.1 as f64 / seconds);
+            since_beat = (0, 0, Instant::now());
+            let beat = Heartbeat {
+                games: games_played,
+                positions_per_s,
+                games_per_s,
+                model_version: *version,
+                at: unix_now(),
+            };
             link.with_store(|s| s.heartbeat(&options.id, &beat, HEARTBEAT_TTL));
         }
         if options.max_games.is_some_and(|m| summary.pushed >= m) {

@@ -80,12 +80,19 @@ impl RemoteCounts {
     }
 }
 
-/// The actors' figures from their heartbeats.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// The actors' figures from their heartbeats: in total, and for each of the first
+/// [`ACTORS_LOGGED`] by name.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ActorFigures {
     pub connected: usize,
     pub positions_per_s: f64,
+    pub games_per_s: f64,
+    /// (name, positions/s, games/s).
+    pub each: Vec<(String, f64, f64)>,
 }
+
+/// How many actors the log names one by one (a thousand would swamp it; the totals count all).
+pub const ACTORS_LOGGED: usize = 32;
 
 /// One learner's connection to its actors.
 pub struct RemoteGames {
@@ -275,17 +282,24 @@ impl RemoteGames {
 
     /// The actors heard from lately (read from Redis at most every 5 s: one read per actor).
     pub fn actors(&mut self) -> ActorFigures {
-        if let Some((at, figures)) = self.actors_seen
+        if let Some((at, figures)) = &self.actors_seen
             && at.elapsed() < ACTORS_EVERY
         {
-            return figures;
+            return figures.clone();
         }
-        let actors = self.link.with_store(|s| s.actors()).unwrap_or_default();
+        let mut actors = self.link.with_store(|s| s.actors()).unwrap_or_default();
+        actors.sort_by(|a, b| a.0.cmp(&b.0));
         let figures = ActorFigures {
             connected: actors.len(),
             positions_per_s: actors.iter().map(|(_, beat)| beat.positions_per_s).sum(),
+            games_per_s: actors.iter().map(|(_, beat)| beat.games_per_s).sum(),
+            each: actors
+                .iter()
+                .take(ACTORS_LOGGED)
+                .map(|(id, beat)| (id.clone(), beat.positions_per_s, beat.games_per_s))
+                .collect(),
         };
-        self.actors_seen = Some((Instant::now(), figures));
+        self.actors_seen = Some((Instant::now(), figures.clone()));
         figures
     }
 

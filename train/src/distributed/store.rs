@@ -130,6 +130,9 @@ pub struct ModelFiles {
 pub struct Heartbeat {
     pub games: u64,
     pub positions_per_s: f64,
+    /// Games finished a second over the last beat (absent from older actors' beats).
+    #[serde(default)]
+    pub games_per_s: f64,
     pub model_version: u64,
     /// Seconds since the Unix epoch.
     pub at: u64,
@@ -363,7 +366,14 @@ impl RedisStore {
 
 #[cfg(test)]
 mod tests {
-    use super::redacted;
+    use super::{Heartbeat, redacted};
+
+    #[test]
+    fn an_older_actors_heartbeat_still_reads() {
+        let beat: Heartbeat =
+            serde_json::from_str(r#"{"games":7,"positions_per_s":120.5,"model_version":400,"at":1790000000}"#).unwrap();
+        assert_eq!((beat.games, beat.games_per_s, beat.model_version), (7, 0.0, 400));
+    }
 
     #[test]
     fn passwords_are_never_shown() {
