@@ -14,7 +14,7 @@ use rand::RngCore;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use tabula_core::{Game, rng_from_seed};
+use tabula_core::{Game, GameRng, rng_from_seed};
 use tabula_models::NetEvaluator;
 use tabula_nets::Learner;
 use tabula_search::{Evaluation, Evaluator, SharedAdvisor};
@@ -67,6 +67,20 @@ impl<S: tabula_core::State, E: Evaluator<S>> Evaluator<S> for Counted<'_, E> {
     }
 }
 
+/// What a run starts with: a fresh network's learner, an evaluator of that network, `config`'s
+/// self-play workers and the config's random stream.
+fn fresh_start<G: Game>(
+    game: &G,
+    config: &TrainConfig,
+    advisor: Option<SharedAdvisor<G::State>>,
+) -> anyhow::Result<(Learner, NetEvaluator, Vec<SelfPlayWorker<G>>, GameRng)> {
+    let learner = Learner::new(net_config(game, config), learner_options(config))?;
+    let net = NetEvaluator::new(game, learner.inference_net(), config.value_codec());
+    let mut rng = rng_from_seed(config.seed);
+    let workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
+    Ok((learner, net, workers, rng))
+}
+
 /// Plays `config`'s self-play (its workers, games in flight and rounds) for `duration` after one
 /// warm-up round; with `learner`, the learner trains on the samples of earlier rounds at the
 /// config's replay ratio while the workers play, as `tabula train` does.
@@ -77,11 +91,8 @@ pub fn measure_selfplay<G: Game>(
     duration: Duration,
     learner: bool,
 ) -> anyhow::Result<SelfPlayThroughput> {
-    let mut learner_net = Learner::new(net_config(game, config), learner_options(config))?;
-    let net = NetEvaluator::new(game, learner_net.inference_net(), config.value_codec());
+    let (mut learner_net, net, mut workers, mut rng) = fresh_start(game, config, advisor)?;
     let evaluator = Counted { inner: &net, states: AtomicU64::new(0) };
-    let mut rng = rng_from_seed(config.seed);
-    let mut workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
     let decisions = config.selfplay.decisions_per_round;
     play_round(&mut workers, &evaluator, decisions, || ()); // warm-up: trees, allocations, thread pools
 
@@ -157,10 +168,7 @@ pub fn measure_learner<G: Game>(
     advisor: Option<SharedAdvisor<G::State>>,
     duration: Duration,
 ) -> anyhow::Result<LearnerThroughput> {
-    let mut learner = Learner::new(net_config(game, config), learner_options(config))?;
-    let net = NetEvaluator::new(game, learner.inference_net(), config.value_codec());
-    let mut rng = rng_from_seed(config.seed);
-    let mut workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
+    let (mut learner, net, mut workers, mut rng) = fresh_start(game, config, advisor)?;
     let batch_size = config.learner.batch_size;
     let mut replay = ReplayBuffer::new(config.replay.capacity.max(4 * batch_size));
     while replay.len() < 4 * batch_size {

@@ -4,6 +4,7 @@
 //! itself; an announcement missed meanwhile is caught by the actor's slow check of
 //! `model:latest` ([`Announcements::due`]).
 
+use super::link::Backoff;
 use super::store::{models_channel, open};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -67,14 +68,14 @@ impl Drop for Announcements {
 }
 
 /// Subscribes to `channel` and records each version heard in `newest`, reconnecting after a
-/// failure (waiting up to 5 s, in ticks so `stop` is seen), until `stop`.
+/// failure (with [`Backoff`], waiting in ticks so `stop` is seen), until `stop`.
 fn listen(url: &str, channel: &str, newest: &AtomicU64, stop: &AtomicBool) {
-    let mut wait = Duration::from_millis(250);
+    let mut backoff = Backoff::default();
     while !stop.load(Ordering::Relaxed) {
         if let Ok(mut connection) = open(url) {
             let mut pubsub = connection.as_pubsub();
             if pubsub.subscribe(channel).is_ok() && pubsub.set_read_timeout(Some(LISTEN_TICK)).is_ok() {
-                wait = Duration::from_millis(250);
+                backoff.succeeded();
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         return;
@@ -93,11 +94,10 @@ fn listen(url: &str, channel: &str, newest: &AtomicU64, stop: &AtomicBool) {
                 }
             }
         }
-        let until = Instant::now() + wait;
+        let until = Instant::now() + backoff.failed();
         while Instant::now() < until && !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(LISTEN_TICK.min(until - Instant::now()));
+            std::thread::sleep(LISTEN_TICK.min(until.saturating_duration_since(Instant::now())));
         }
-        wait = (wait * 2).min(Duration::from_secs(5));
     }
 }
 

@@ -16,7 +16,7 @@ pub struct Link {
     on_connect: Option<OnConnect>,
     store: Option<RedisStore>,
     retry_at: Instant,
-    backoff: Duration,
+    backoff: Backoff,
     /// Whether the outage was said already (said once, not at every try).
     outage_said: bool,
     messages: Vec<String>,
@@ -24,6 +24,32 @@ pub struct Link {
 
 const FIRST_WAIT: Duration = Duration::from_millis(250);
 const LONGEST_WAIT: Duration = Duration::from_secs(30);
+
+/// The wait before each new try at Redis: 250 ms after a first failure, doubling up to 30 s,
+/// back to 250 ms after a success. Shared by [`Link`] and the actors' model listener.
+#[derive(Debug, Clone)]
+pub struct Backoff {
+    next: Duration,
+}
+
+impl Default for Backoff {
+    fn default() -> Backoff {
+        Backoff { next: FIRST_WAIT }
+    }
+}
+
+impl Backoff {
+    /// The wait after this failure (the next one waits twice as long).
+    pub fn failed(&mut self) -> Duration {
+        let wait = self.next;
+        self.next = (self.next * 2).min(LONGEST_WAIT);
+        wait
+    }
+
+    pub fn succeeded(&mut self) {
+        self.next = FIRST_WAIT;
+    }
+}
 
 impl Link {
     /// A link to the run `run` of `game` at `url`, not connected yet.
@@ -35,7 +61,7 @@ impl Link {
             on_connect,
             store: None,
             retry_at: Instant::now(),
-            backoff: FIRST_WAIT,
+            backoff: Backoff::default(),
             outage_said: false,
             messages: Vec::new(),
         }
@@ -83,7 +109,7 @@ impl Link {
                     if self.outage_said {
                         self.messages.push(format!("Redis at {} is back; going on", self.shown_url()));
                     }
-                    self.backoff = FIRST_WAIT;
+                    self.backoff.succeeded();
                     self.outage_said = false;
                 }
                 Err(e) => {
@@ -108,8 +134,7 @@ impl Link {
             self.messages.push(format!("Redis at {} unreachable ({why}); retrying with backoff", self.shown_url()));
             self.outage_said = true;
         }
-        self.retry_at = Instant::now() + self.backoff;
-        self.backoff = (self.backoff * 2).min(LONGEST_WAIT);
+        self.retry_at = Instant::now() + self.backoff.failed();
     }
 }
 
@@ -123,13 +148,23 @@ mod tests {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut link = Link::new(&format!("redis://:secret@127.0.0.1:{port}"), "run", "score4", None);
         assert!(link.with_store(|s| s.games_len()).is_none());
-        let first_wait = link.backoff;
+        let first_wait = link.backoff.next;
         assert!(link.with_store(|s| s.games_len()).is_none(), "inside the wait: not tried");
         link.retry_at = Instant::now();
         assert!(link.with_store(|s| s.games_len()).is_none());
-        assert!(link.backoff > first_wait, "the wait grows");
+        assert!(link.backoff.next > first_wait, "the wait grows");
         let said = link.take_messages();
         assert_eq!(said.len(), 1, "{said:?}");
         assert!(said[0].contains("unreachable") && !said[0].contains("secret"), "{said:?}");
+    }
+
+    #[test]
+    fn the_wait_doubles_up_to_its_ceiling_and_starts_over_after_a_success() {
+        let mut backoff = Backoff::default();
+        let waits: Vec<Duration> = (0..10).map(|_| backoff.failed()).collect();
+        assert_eq!(waits[..3], [FIRST_WAIT, FIRST_WAIT * 2, FIRST_WAIT * 4]);
+        assert_eq!(*waits.last().unwrap(), LONGEST_WAIT);
+        backoff.succeeded();
+        assert_eq!(backoff.failed(), FIRST_WAIT);
     }
 }

@@ -42,7 +42,7 @@ pub fn current_run(url: &str) -> anyhow::Result<Option<RunInfo>> {
         connection.get(CURRENT_RUN).with_context(|| format!("reading {CURRENT_RUN} at {shown}"))?;
     let Some(run) = run else { return Ok(None) };
     let mut meta: HashMap<String, String> =
-        connection.hgetall(format!("tabula:{run}:meta")).with_context(|| format!("reading run {run} at {shown}"))?;
+        connection.hgetall(run_key(&run, "meta")).with_context(|| format!("reading run {run} at {shown}"))?;
     let (Some(game), Some(config_toml)) = (meta.remove("game"), meta.remove("config")) else {
         anyhow::bail!("{shown} names the run {run:?}, but its game and config are missing");
     };
@@ -90,10 +90,15 @@ pub(super) fn open(url: &str) -> anyhow::Result<Connection> {
     Ok(connection)
 }
 
+/// Run `run`'s key `name` (`tabula:<run>:<name>`): every key and channel of a run is named here.
+pub fn run_key(run: &str, name: &str) -> String {
+    format!("tabula:{run}:{name}")
+}
+
 /// The channel on which the learner announces run `run`'s new model versions (each message a
 /// version number; [`RedisStore::publish_model`]).
 pub fn models_channel(run: &str) -> String {
-    format!("tabula:{run}:models")
+    run_key(run, "models")
 }
 
 /// `url` with its password (if any) replaced by `***`.
@@ -141,7 +146,7 @@ pub struct Heartbeat {
 /// A connection to one run's keys.
 pub struct RedisStore {
     connection: Connection,
-    prefix: String,
+    run: String,
     game: String,
     shown: String,
 }
@@ -157,7 +162,7 @@ impl RedisStore {
     /// password.
     pub fn connect(url: &str, run: &str, game: &str) -> anyhow::Result<RedisStore> {
         let connection = open(url)?;
-        Ok(RedisStore { connection, prefix: format!("tabula:{run}"), game: game.to_string(), shown: redacted(url) })
+        Ok(RedisStore { connection, run: run.to_string(), game: game.to_string(), shown: redacted(url) })
     }
 
     /// The URL as messages show it.
@@ -166,7 +171,7 @@ impl RedisStore {
     }
 
     fn key(&self, name: &str) -> String {
-        format!("{}:{name}", self.prefix)
+        run_key(&self.run, name)
     }
 
     /// Appends a finished game, keeping about `max_len` entries; its id.
@@ -291,7 +296,7 @@ impl RedisStore {
             .ignore()
             .set(self.key("model:latest"), version)
             .ignore()
-            .publish(self.key("models"), version)
+            .publish(models_channel(&self.run), version)
             .ignore()
             .query(&mut self.connection)
     }
