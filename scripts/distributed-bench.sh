@@ -88,8 +88,9 @@ python3 - "$work/ceiling.json" "$work/selfplay.json" "$cores" <<'EOF'
 import json, sys
 ceiling, selfplay, cores = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
 busy = max(selfplay["cpu_utilisation"], 1e-9)
-per_core = selfplay["samples_per_s"] / busy
+# Positions as they are made (games that have not ended yet count too: Superball's are long).
+per_core = selfplay["positions_per_s"] / busy
 print(f"ceiling  {ceiling['steps_per_s']:8.2f} learner steps/s alone on {cores} cores: {ceiling['positions_per_s']:.0f} new positions/s at replay ratio {ceiling['replay_ratio']}")
-print(f"selfplay {selfplay['samples_per_s']:8.1f} positions/s alone on {cores} cores ({busy:.2f} of them busy): {per_core:.1f} a busy core")
+print(f"selfplay {selfplay['positions_per_s']:8.1f} positions/s alone on {cores} cores ({busy:.2f} of them busy): {per_core:.1f} a busy core")
 print(f"         about {ceiling['positions_per_s'] / per_core:.1f} actor cores saturate one learner on {cores} cores")
 EOF

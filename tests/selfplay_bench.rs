@@ -19,6 +19,20 @@ fn measures_the_default_configs_self_play() {
     let cpu = v["cpu_utilisation"].as_f64().unwrap();
     let cores = v["cores"].as_f64().unwrap();
     assert!(cpu > 0.2 && cpu <= cores + 0.5, "CPU utilisation {cpu} on {cores} cores");
+    // Every move of Score 4's default is a full search, hence a sample as it is made.
+    let (positions, moves) = (v["positions_per_s"].as_f64().unwrap(), v["moves_per_s"].as_f64().unwrap());
+    assert!((positions - moves).abs() < 1e-9 * moves && positions > 0.0, "{v}");
+}
+
+#[test]
+fn counts_the_positions_of_games_still_being_played() {
+    // A Superball game outlasts the second measured: its samples count only when it ends, its
+    // positions as they are made (every move of the default is a full search).
+    let out = tabula(&["selfplay-bench", "superball", "--seconds", "1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let (positions, moves) = (v["positions_per_s"].as_f64().unwrap(), v["moves_per_s"].as_f64().unwrap());
+    assert!(positions > 0.0 && (positions - moves).abs() < 1e-9 * moves, "{v}");
 }
 
 #[test]

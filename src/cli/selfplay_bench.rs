@@ -97,13 +97,15 @@ impl GameJob for Bench {
             value["cores"] = serde_json::json!(cores);
             value["moves_per_s"] = serde_json::json!(t.moves_per_s());
             value["samples_per_s"] = serde_json::json!(t.samples_per_s());
+            value["positions_per_s"] = serde_json::json!(t.positions_per_s());
             value["evaluations_per_s"] = serde_json::json!(t.evaluations_per_s());
             value["cpu_utilisation"] = serde_json::json!(t.utilisation());
             println!("{value}");
             return Ok(());
         }
         println!("moves/s            {:>10.1}", t.moves_per_s());
-        println!("samples/s          {:>10.1}", t.samples_per_s());
+        println!("samples/s          {:>10.1}  (of games that ended)", t.samples_per_s());
+        println!("positions/s        {:>10.1}  (samples as they are made)", t.positions_per_s());
         println!("games/s            {:>10.2}", t.games_per_s());
         println!("evaluations/s      {:>10.0}", t.evaluations_per_s());
         println!("CPU utilisation    {:>9.0}%", 100.0 * t.utilisation());

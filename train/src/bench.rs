@@ -33,9 +33,17 @@ pub struct SelfPlayThroughput {
     pub evaluations: u64,
     /// Learner steps taken beside self-play (0 without the learner).
     pub learner_steps: u64,
+    /// The share of moves searched fully, each of which becomes a sample (1 without fast searches).
+    pub full_search_fraction: f64,
 }
 
 impl SelfPlayThroughput {
+    /// Samples made a second as they are made: `samples_per_s` counts a game's samples only when
+    /// it ends, which under-counts games longer than the measurement (Superball's, thousands of
+    /// moves); this is the rate a long run sees.
+    pub fn positions_per_s(&self) -> f64 {
+        self.moves_per_s() * self.full_search_fraction
+    }
     pub fn moves_per_s(&self) -> f64 {
         self.moves as f64 / self.seconds
     }
@@ -130,6 +138,7 @@ pub fn measure_selfplay<G: Game>(
         games,
         evaluations: evaluator.states.load(Ordering::Relaxed),
         learner_steps: steps,
+        full_search_fraction: config.selfplay_config().fast_searches.map_or(1.0, |f| f64::from(f.full_fraction)),
     })
 }
 

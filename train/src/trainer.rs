@@ -106,6 +106,9 @@ pub struct Trainer<G: Game> {
 use crate::checkpoint::FailedWrites;
 pub use crate::checkpoint::MAX_FAILED_CHECKPOINTS;
 
+/// Learner steps' worth of actors' games read from Redis at a time.
+const PULL_STEPS: f64 = 16.0;
+
 /// The playable model of a run (weights; the card is `model.json` beside it) and its config.
 pub use tabula_models::run_files::{CHECKPOINTS_DIR, CONFIG_FILE, LEARNER_DIR, MODEL_FILE};
 
@@ -357,7 +360,11 @@ impl<G: Game> Trainer<G> {
                 && s.value.len() == values
                 && s.policy.iter().all(|&(a, p)| (a as usize) < actions && p.is_finite())
         };
-        let pulled = remote.pull(self.progress.step, 256, block, fits);
+        // About PULL_STEPS learner steps' worth of games a pull: a learner slower than its actors
+        // then learns what it read within seconds (Superball's games are hundreds of samples each:
+        // 256 of them at once overflowed the buffer and ran the clock minutes past --hours).
+        let wanted = self.config.learner.batch_size as f64 * PULL_STEPS / self.config.replay.replay_ratio.max(1e-9);
+        let pulled = remote.pull(self.progress.step, wanted.ceil() as usize, block, fits);
         for line in remote.take_messages() {
             bar.suspend(|| eprintln!("tabula: {line}"));
         }

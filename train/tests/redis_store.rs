@@ -6,6 +6,7 @@
 //! password is a clear error that does not show the password.
 
 use std::time::Duration;
+use tabula_train::distributed::stream_bound::StreamBound;
 use tabula_train::distributed::{FinishedGame, Heartbeat, ModelFiles, RedisStore};
 use tabula_train::sample::Sample;
 
@@ -36,7 +37,7 @@ fn games_flow_from_actors_to_the_learner_and_none_is_lost_when_a_learner_dies() 
     learner.ensure_group().unwrap(); // twice is fine
     let pushed: Vec<FinishedGame> = (0..5).map(|k| game(&format!("actor-{}", k % 2), 3 + k)).collect();
     for g in &pushed {
-        actor.push_game(g, 1000).unwrap();
+        actor.push_game(g, &mut StreamBound::new(1000, 256.0)).unwrap();
     }
     // The first learner reads three and dies before acknowledging the last.
     let first = learner.read_games("learner-1", 3, Duration::from_millis(100)).unwrap();
@@ -74,8 +75,9 @@ fn bad_entries_are_refused_with_a_reason_and_the_stream_stays_bounded() {
     store.push_raw(&[("format", b"9"), ("data", b"")]).unwrap();
     let mut superball = game("a", 2);
     superball.game = "superball".into();
-    store.push_game(&superball, 1000).unwrap();
-    store.push_game(&game("a", 2), 1000).unwrap();
+    let mut bound = StreamBound::new(1000, 256.0);
+    store.push_game(&superball, &mut bound).unwrap();
+    store.push_game(&game("a", 2), &mut bound).unwrap();
     let read = store.read_games("l", 10, Duration::from_millis(100)).unwrap();
     let reasons: Vec<String> = read.iter().filter_map(|d| d.game.as_ref().err().cloned()).collect();
     assert_eq!(reasons.len(), 4, "{reasons:?}");
@@ -83,11 +85,30 @@ fn bad_entries_are_refused_with_a_reason_and_the_stream_stays_bounded() {
     assert!(reasons[2].contains("version 9") && reasons[3].contains("a game of superball"), "{reasons:?}");
     assert!(read[4].game.is_ok());
 
+    let mut bound = StreamBound::new(100, 256.0);
     for k in 0..2000 {
-        store.push_game(&game("a", 1 + k % 3), 100).unwrap();
+        store.push_game(&game("a", 1 + k % 3), &mut bound).unwrap();
     }
     let len = store.games_len().unwrap();
     assert!((100..=300).contains(&len), "an approximate MAXLEN of 100 kept {len} entries");
+
+    // Large games are bounded by bytes: 0.5 MiB of ~5 KB entries is about a hundred.
+    let mut big = RedisStore::connect(&url, "run-big", "score4").unwrap();
+    let large = |k: u32| {
+        let mut g = game("a", 1);
+        // Distinct values so that compression cannot shrink them away: ~4.8 KB an entry.
+        g.samples[0].observation = (0..1200).map(|i| (i * 7919 + k * 104729) as f32 * 1.000_1).collect();
+        g
+    };
+    let entry_bytes: usize = large(0).to_fields().iter().map(|(_, v)| v.len()).sum();
+    assert!(entry_bytes > 3_000, "{entry_bytes} bytes");
+    let expected = (0.5 * 1048576.0 / (entry_bytes as f64 + 200.0)) as usize;
+    let mut bound = StreamBound::new(1_000_000, 0.5);
+    for k in 0..1000 {
+        big.push_game(&large(k), &mut bound).unwrap();
+    }
+    let len = big.games_len().unwrap();
+    assert!((expected..=expected + 200).contains(&len), "{len} entries kept, about {expected} expected");
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::announcements::Announcements;
 use super::entry::FinishedGame;
 use super::link::Link;
 use super::store::{Heartbeat, ModelFiles, RunInfo, redacted};
+use super::stream_bound::StreamBound;
 use crate::config::TrainConfig;
 use crate::selfplay::{SelfPlayWorker, play_round};
 use anyhow::Context;
@@ -69,6 +70,7 @@ pub fn run_actor<G: Game>(
     let mut rng = rng_from_seed(options.seed);
     let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
     let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
+    let mut bound = StreamBound::new(settings.max_stream_len, settings.max_stream_mib);
     let mut summary = ActorSummary::default();
     let mut model: Option<(u64, NetEvaluator)> = None;
     let mut games_played = 0u64;
@@ -131,7 +133,7 @@ pub fn run_actor<G: Game>(
             if limit == 0 {
                 break;
             }
-            match link.with_store(|s| s.push_game(finished, settings.max_stream_len)) {
+            match link.with_store(|s| s.push_game(finished, &mut bound)) {
                 Some(_) => {
                     outbox.pop_front();
                     summary.pushed += 1;

@@ -23,9 +23,13 @@ pub const CONSUMER: &str = "learner";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DistributedSection {
-    /// The games stream is trimmed to about this many entries (Redis memory stays flat).
+    /// The games stream is trimmed to about this many entries ...
     #[serde(default = "default_stream_len")]
     pub max_stream_len: usize,
+    /// ... and to about this much game data (MiB), whichever is fewer entries: Redis's memory
+    /// stays flat whatever a game's size.
+    #[serde(default = "default_stream_mib")]
+    pub max_stream_mib: f64,
     /// Games played by a model more than this many learner steps older than the learner's are
     /// dropped and counted.
     #[serde(default = "default_max_lag_steps")]
@@ -39,6 +43,7 @@ impl Default for DistributedSection {
     fn default() -> Self {
         DistributedSection {
             max_stream_len: default_stream_len(),
+            max_stream_mib: default_stream_mib(),
             max_lag_steps: default_max_lag_steps(),
             actor_outbox_games: default_outbox(),
         }
@@ -46,8 +51,12 @@ impl Default for DistributedSection {
 }
 
 fn default_stream_len() -> usize {
-    // A Score 4 game is about 50 KiB in the stream (f32 planes): about 250 MiB of Redis.
+    // A Score 4 game is about 5 KiB in the stream (compressed): about 25 MiB of Redis.
     5_000
+}
+fn default_stream_mib() -> f64 {
+    // A Superball game is near a megabyte compressed: a few hundred of them.
+    256.0
 }
 fn default_max_lag_steps() -> u64 {
     5_000
@@ -110,7 +119,13 @@ pub struct RemoteGames {
     unpublished: Option<(u64, ModelFiles)>,
     /// The actors' figures when last read.
     actors_seen: Option<(Instant, ActorFigures)>,
+    /// Samples a learned game brought, on average (a moving average): how many games make the
+    /// samples a pull asks for.
+    samples_per_game: Option<f64>,
 }
+
+/// The most entries one pull reads.
+const MAX_PULL_GAMES: f64 = 256.0;
 
 /// How often the actors' heartbeats are read.
 const ACTORS_EVERY: Duration = Duration::from_secs(5);
@@ -148,6 +163,7 @@ impl RemoteGames {
             last_published: None,
             unpublished: None,
             actors_seen: None,
+            samples_per_game: None,
         })
     }
 
@@ -165,7 +181,18 @@ impl RemoteGames {
     /// learner left unacknowledged. Games too old for `step` and entries that are not games of
     /// this run are counted and dropped; what `valid` refuses (samples of the wrong shape for
     /// this game) counts as bad too.
-    pub fn pull(&mut self, step: u64, count: usize, block: Duration, valid: impl Fn(&Sample) -> bool) -> Pulled {
+    /// Reads about `samples_wanted` samples' worth of games (at least one game; the first pull,
+    /// before a game's size is known, reads one), waiting up to `block` for the first.
+    pub fn pull(
+        &mut self,
+        step: u64,
+        samples_wanted: usize,
+        block: Duration,
+        valid: impl Fn(&Sample) -> bool,
+    ) -> Pulled {
+        let count = self.samples_per_game.map_or(1, |per_game| {
+            (samples_wanted as f64 / per_game.max(1.0)).ceil().clamp(1.0, MAX_PULL_GAMES) as usize
+        });
         self.publish_waiting();
         self.acknowledge();
         let mut deliveries: Vec<Delivery> = Vec::new();
@@ -199,6 +226,8 @@ impl RemoteGames {
                     self.uncommitted.samples += game.samples.len() as u64;
                     self.uncommitted.lag_steps += step.saturating_sub(game.model_version);
                     pulled.games += 1;
+                    let n = game.samples.len() as f64;
+                    self.samples_per_game = Some(self.samples_per_game.map_or(n, |mean| mean + 0.1 * (n - mean)));
                     pulled.samples.extend(game.samples);
                 }
                 Err(why) => self.bad(&id, why),

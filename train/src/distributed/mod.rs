@@ -10,6 +10,7 @@ pub mod entry;
 pub mod learner;
 pub mod link;
 pub mod store;
+pub mod stream_bound;
 
 pub use learner::{DistributedSection, RemoteCounts, RemoteGames};
 

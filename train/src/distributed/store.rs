@@ -13,6 +13,7 @@
 //! A password in the URL is used and never shown: [`redacted`] is what messages print.
 
 use super::entry::FinishedGame;
+use super::stream_bound::StreamBound;
 use anyhow::Context;
 use redis::{Commands, Connection, RedisResult};
 use serde::{Deserialize, Serialize};
@@ -174,9 +175,11 @@ impl RedisStore {
         run_key(&self.run, name)
     }
 
-    /// Appends a finished game, keeping about `max_len` entries; its id.
-    pub fn push_game(&mut self, game: &FinishedGame, max_len: usize) -> RedisResult<String> {
+    /// Appends a finished game, trimming the stream to about the length `bound` gives; its id.
+    pub fn push_game(&mut self, game: &FinishedGame, bound: &mut StreamBound) -> RedisResult<String> {
         let fields = game.to_fields();
+        let data_bytes: usize = fields.iter().map(|(_, v)| v.len()).sum();
+        let max_len = bound.after(data_bytes);
         let fields: Vec<(&str, &[u8])> = fields.iter().map(|(k, v)| (*k, v.as_slice())).collect();
         self.add(&fields, Some(max_len))
     }
