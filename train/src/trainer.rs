@@ -360,9 +360,9 @@ impl<G: Game> Trainer<G> {
                 && s.value.len() == values
                 && s.policy.iter().all(|&(a, p)| (a as usize) < actions && p.is_finite())
         };
-        // About PULL_STEPS learner steps' worth of games a pull: a learner slower than its actors
-        // then learns what it read within seconds (Superball's games are hundreds of samples each:
-        // 256 of them at once overflowed the buffer and ran the clock minutes past --hours).
+        // About PULL_STEPS learner steps' worth of games a pull, so that what is read is learned
+        // within seconds: Superball's games are hundreds of samples each, and a pull of 256 could
+        // hold more than its 50,000-sample buffer.
         let wanted = self.config.learner.batch_size as f64 * PULL_STEPS / self.config.replay.replay_ratio.max(1e-9);
         let pulled = remote.pull(self.progress.step, wanted.ceil() as usize, block, fits);
         for line in remote.take_messages() {

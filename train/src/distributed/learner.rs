@@ -177,12 +177,11 @@ impl RemoteGames {
         self.link.take_messages()
     }
 
-    /// Reads up to `count` games (waiting at most `block` for the first), first those a killed
-    /// learner left unacknowledged. Games too old for `step` and entries that are not games of
-    /// this run are counted and dropped; what `valid` refuses (samples of the wrong shape for
-    /// this game) counts as bad too.
-    /// Reads about `samples_wanted` samples' worth of games (at least one game; the first pull,
-    /// before a game's size is known, reads one), waiting up to `block` for the first.
+    /// Reads about `samples_wanted` samples' worth of games (at least one; the first pull, before
+    /// a game's size is known, reads one), waiting at most `block` for the first; first those a
+    /// killed learner left unacknowledged. Games too old for `step` and entries that are not
+    /// games of this run are counted and dropped; what `valid` refuses (samples of the wrong
+    /// shape for this game) counts as bad too.
     pub fn pull(
         &mut self,
         step: u64,
