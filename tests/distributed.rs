@@ -16,7 +16,7 @@ use common::{TINY, tabula};
 use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
-use tabula_train::distributed::{FinishedGame, RedisStore};
+use tabula_train::distributed::{FinishedGame, ModelFiles, RedisStore};
 
 /// A child process killed when dropped, so that a failing test leaves no actor playing on.
 struct Process(Option<Child>);
@@ -89,11 +89,12 @@ fn actors_feed_a_learner_through_redis_and_every_game_is_accounted_for() {
     let config = tmp.path().join("tiny.toml");
     // Every checkpoint (each 20 steps) writes the replay buffer and acknowledges the games it
     // holds, so a killed learner leaves games read but not acknowledged; games more than 40
-    // steps behind the learner are stale (the actors outpace it), so both counts move.
+    // steps behind the learner are stale (the actors outpace it: they never pause), so both
+    // counts move.
     let text = TINY
         .replace(
             "[schedule]",
-            "[distributed]\nmax_stream_len = 1000000\nmax_lag_steps = 40\n\n[schedule]\nreplay_snapshot_minutes = 0",
+            "[distributed]\nmax_stream_len = 1000000\nmax_lag_steps = 40\nmax_unread_steps = 0\n\n[schedule]\nreplay_snapshot_minutes = 0",
         )
         .replace("checkpoint_every_steps = 3", "checkpoint_every_steps = 20");
     std::fs::write(&config, text).unwrap();
@@ -308,4 +309,48 @@ fn learner_and_actor_meet_over_tls_and_an_unknown_certificate_is_refused() {
     let stderr = String::from_utf8_lossy(&status.stderr);
     assert!(!status.status.success() && stderr.contains(&format!("127.0.0.1:{}", server.port)), "{stderr}");
     assert!(stderr.to_lowercase().contains("certificate"), "{stderr}");
+}
+
+#[test]
+fn an_actor_pauses_while_the_learner_has_games_enough_and_plays_on_when_they_are_read() {
+    // A run with no learner reading: the actor fills the stream to about `max_unread_steps`
+    // learner steps' worth of games (10 steps of 16 samples learnt once: 160 samples, a handful
+    // of tiny games) and waits; once the games are read it plays again.
+    let server = redis_server::start(None);
+    let url = server.url();
+    let tmp = tempfile::tempdir().unwrap();
+    let model = common::tiny_run(tmp.path(), 1);
+    let config = TINY.replace("[schedule]", "[distributed]\nmax_unread_steps = 10\n\n[schedule]");
+    let mut store = RedisStore::connect(&url, "paused", "score4").unwrap();
+    store.announce_run("paused", &config).unwrap();
+    store.ensure_group().unwrap();
+    let read = |name: &str| std::fs::read(model.join(name)).unwrap();
+    let files = ModelFiles { weights: read("model.bpk"), card: read("model.json"), config: read("config.toml") };
+    store.publish_model(0, &files).unwrap();
+    let log = tmp.path().join("actor.log");
+    let _actor = actor(&url, "eager", &log);
+    let mut len = 0;
+    wait_for("the actor to push games and pause", Duration::from_secs(60), || {
+        let before = len;
+        len = store.games_len().unwrap();
+        if len == 0 || len != before {
+            return false;
+        }
+        // The same length two seconds on: paused (the tiny config plays dozens of games a second).
+        std::thread::sleep(Duration::from_secs(2));
+        store.games_len().unwrap() == len
+    });
+    let samples: usize = store
+        .read_games("test", len, Duration::ZERO)
+        .unwrap()
+        .iter()
+        .map(|d| d.game.as_ref().map_or(0, |g| g.samples.len()))
+        .sum();
+    // The actor weighs the backlog by its running mean game length, so the bound is not exact.
+    assert!(samples >= 80, "it paused long before 160 samples waited: {samples} in {len} games");
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(len <= 40, "{len} games ({samples} samples) pushed with a bound of 160 samples\n{said}");
+    wait_for("the actor to play on once its games are read", Duration::from_secs(30), || {
+        store.games_len().unwrap() > len
+    });
 }

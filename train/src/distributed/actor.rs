@@ -3,9 +3,11 @@
 //! old model keeps playing until the new one is there), pushes each finished game to the run's stream, and says
 //! how it is doing in a heartbeat. While Redis cannot be reached it keeps playing, holds up to
 //! `actor_outbox_games` finished games (the oldest dropped first, counted), and tries again with
-//! a growing wait. A killed actor loses only the games in flight and in its outbox.
+//! a growing wait. A killed actor loses only the games in flight and in its outbox. While the
+//! learner has more unread games than it can use soon, the actor pauses ([`Backpressure`]).
 
 use super::announcements::Announcements;
+use super::backpressure::Backpressure;
 use super::entry::FinishedGame;
 use super::link::Link;
 use super::store::{Heartbeat, ModelFiles, RunInfo, redacted};
@@ -71,6 +73,10 @@ pub fn run_actor<G: Game>(
     let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
     let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
     let mut bound = StreamBound::new(settings.max_stream_len, settings.max_stream_mib);
+    let mut pressure =
+        Backpressure::new(settings.max_unread_steps, config.learner.batch_size, config.replay.replay_ratio);
+    // Time spent paused since the last progress line.
+    let mut paused = Duration::ZERO;
     let mut summary = ActorSummary::default();
     let mut model: Option<(u64, NetEvaluator)> = None;
     let mut games_played = 0u64;
@@ -108,11 +114,26 @@ pub fn run_actor<G: Game>(
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
+        if pressure.due() {
+            let unread = link.with_store(|s| s.unread_games()).flatten();
+            pressure.check(unread);
+        }
+        if pressure.ahead() {
+            // The learner has games enough for now: wait, beating so the actor still counts.
+            let nap = Instant::now();
+            std::thread::sleep(Duration::from_millis(50));
+            paused += nap.elapsed();
+            if since_beat.2.elapsed() >= HEARTBEAT_EVERY {
+                beat(&mut link, &options.id, &mut since_beat, games_played, *version);
+            }
+            continue;
+        }
         let (records, ()) = play_round(&mut workers, evaluator, config.selfplay.decisions_per_round, || ());
         for record in records {
             games_played += 1;
             since_beat.0 += record.samples.len() as u64;
             since_beat.1 += 1;
+            pressure.played(record.samples.len());
             outbox.push_back(FinishedGame {
                 game: info.game.clone(),
                 model_version: *version,
@@ -137,32 +158,39 @@ pub fn run_actor<G: Game>(
                 Some(_) => {
                     outbox.pop_front();
                     summary.pushed += 1;
+                    pressure.pushed();
                 }
                 None => break,
             }
         }
         if summary.pushed > before && told_at.elapsed() >= TELL_EVERY {
-            say(&format!("{} games pushed, playing model version {version}", summary.pushed));
-            told_at = Instant::now();
-        }
-        let elapsed = since_beat.2.elapsed();
-        if elapsed >= HEARTBEAT_EVERY {
-            let seconds = elapsed.as_secs_f64();
-            let (positions_per_s, games_per_s) = (since_beat.0 as f64 / seconds, since_beat.1 as f64 / seconds);
-            since_beat = (0, 0, Instant::now());
-            let beat = Heartbeat {
-                games: games_played,
-                positions_per_s,
-                games_per_s,
-                model_version: *version,
-                at: unix_now(),
+            let share = paused.as_secs_f64() / told_at.elapsed().as_secs_f64();
+            let waited = if share >= 0.01 {
+                format!(" (paused {:.0}% of the time: the learner had games enough)", 100.0 * share)
+            } else {
+                String::new()
             };
-            link.with_store(|s| s.heartbeat(&options.id, &beat, HEARTBEAT_TTL));
+            say(&format!("{} games pushed, playing model version {version}{waited}", summary.pushed));
+            told_at = Instant::now();
+            paused = Duration::ZERO;
+        }
+        if since_beat.2.elapsed() >= HEARTBEAT_EVERY {
+            beat(&mut link, &options.id, &mut since_beat, games_played, *version);
         }
         if options.max_games.is_some_and(|m| summary.pushed >= m) {
             return Ok(summary);
         }
     }
+}
+
+/// Says how the actor is doing (positions and games per second since the last beat) in its
+/// expiring heartbeat, and starts the next count.
+fn beat(link: &mut Link, id: &str, since_beat: &mut (u64, u64, Instant), games: u64, model_version: u64) {
+    let seconds = since_beat.2.elapsed().as_secs_f64().max(1e-9);
+    let (positions_per_s, games_per_s) = (since_beat.0 as f64 / seconds, since_beat.1 as f64 / seconds);
+    *since_beat = (0, 0, Instant::now());
+    let beat = Heartbeat { games, positions_per_s, games_per_s, model_version, at: unix_now() };
+    link.with_store(|s| s.heartbeat(id, &beat, HEARTBEAT_TTL));
 }
 
 /// Writes a model version's files into `dir` and loads them, checked against `game`.

@@ -37,6 +37,11 @@ pub struct DistributedSection {
     /// Finished games an actor holds while Redis cannot be reached; the oldest go first.
     #[serde(default = "default_outbox")]
     pub actor_outbox_games: usize,
+    /// Actors pause while the games no learner has read yet hold more than this many learner
+    /// steps' worth of samples (at the run's batch size and replay ratio), so that they play
+    /// no games the learner cannot use and leave a shared machine's cores to it; 0: never.
+    #[serde(default = "default_max_unread_steps")]
+    pub max_unread_steps: f64,
 }
 
 impl Default for DistributedSection {
@@ -46,6 +51,7 @@ impl Default for DistributedSection {
             max_stream_mib: default_stream_mib(),
             max_lag_steps: default_max_lag_steps(),
             actor_outbox_games: default_outbox(),
+            max_unread_steps: default_max_unread_steps(),
         }
     }
 }
@@ -63,6 +69,11 @@ fn default_max_lag_steps() -> u64 {
 }
 fn default_outbox() -> usize {
     2_000
+}
+fn default_max_unread_steps() -> f64 {
+    // Score 4's learner takes this in about 5 s, Superball's in about 15: games stay fresh, and
+    // the learner never waits on an actor that paused.
+    200.0
 }
 
 /// What the learner did with the games it read, over the whole run (saved in checkpoints).

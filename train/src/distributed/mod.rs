@@ -6,6 +6,7 @@
 
 pub mod actor;
 pub mod announcements;
+pub mod backpressure;
 pub mod entry;
 pub mod learner;
 pub mod link;

@@ -280,14 +280,24 @@ impl RedisStore {
     }
 
     /// Entries no consumer of the learner's group has read yet (Redis 7's group `lag`; 0 when
-    /// Redis cannot tell, after trimming).
+    /// Redis cannot tell: see [`unread_games`](Self::unread_games)).
     pub fn unread(&mut self) -> RedisResult<u64> {
+        Ok(self.unread_games()?.unwrap_or(0))
+    }
+
+    /// Entries no consumer of the learner's group has read yet; None when Redis cannot tell
+    /// (no stream or no group yet, or entries deleted inside the stream) rather than an error,
+    /// which would read as Redis being away.
+    pub fn unread_games(&mut self) -> RedisResult<Option<u64>> {
+        if !self.connection.exists::<_, bool>(self.key("games"))? {
+            return Ok(None);
+        }
         let groups: Vec<HashMap<String, redis::Value>> =
             redis::cmd("XINFO").arg("GROUPS").arg(self.key("games")).query(&mut self.connection)?;
         let ours = groups
             .iter()
             .find(|g| g.get("name").is_some_and(|n| redis::from_redis_value::<String>(n).is_ok_and(|n| n == GROUP)));
-        Ok(ours.and_then(|g| g.get("lag")).and_then(|v| redis::from_redis_value::<u64>(v).ok()).unwrap_or(0))
+        Ok(ours.and_then(|g| g.get("lag")).and_then(|v| redis::from_redis_value::<u64>(v).ok()))
     }
 
     /// Stores model `version` and announces it.
