@@ -7,6 +7,7 @@
 //! own pushes on top of what Redis last said, so a fast actor cannot overshoot by a few hundred
 //! games between two questions.
 
+use super::moving_mean::MovingMean;
 use std::time::{Duration, Instant};
 
 /// How often a playing actor asks Redis how far ahead of the learner the actors are.
@@ -19,8 +20,8 @@ const WEIGHT: f64 = 0.1;
 pub struct Backpressure {
     /// Samples that may wait unread (0: never pause).
     max_unread_samples: f64,
-    /// Moving average of the samples in this actor's games, once one was played.
-    samples_per_game: Option<f64>,
+    /// The samples in this actor's games, on average (none before its first).
+    samples_per_game: MovingMean,
     checked_at: Option<Instant>,
     /// Unread games when Redis was last asked (None: it could not tell), and this actor's games
     /// pushed since.
@@ -33,13 +34,18 @@ impl Backpressure {
     /// `replay_ratio` times.
     pub fn new(max_unread_steps: f64, batch_size: usize, replay_ratio: f64) -> Backpressure {
         let max_unread_samples = max_unread_steps.max(0.0) * batch_size as f64 / replay_ratio.max(1e-9);
-        Backpressure { max_unread_samples, samples_per_game: None, checked_at: None, unread: None, pushed_since: 0 }
+        Backpressure {
+            max_unread_samples,
+            samples_per_game: MovingMean::new(WEIGHT),
+            checked_at: None,
+            unread: None,
+            pushed_since: 0,
+        }
     }
 
     /// Counts a game this actor finished, of `samples` samples.
     pub fn played(&mut self, samples: usize) {
-        let n = samples as f64;
-        self.samples_per_game = Some(self.samples_per_game.map_or(n, |mean| mean + WEIGHT * (n - mean)));
+        self.samples_per_game.add(samples as f64);
     }
 
     /// Whether it is time to ask Redis again (every 200 ms at most; never when pausing is off).
@@ -64,7 +70,7 @@ impl Backpressure {
     /// Whether to pause: the unread games Redis last told of and this actor's pushes since hold
     /// more samples than the learner may have waiting.
     pub fn ahead(&self) -> bool {
-        match (self.unread, self.samples_per_game) {
+        match (self.unread, self.samples_per_game.get()) {
             (Some(games), Some(per_game)) if self.max_unread_samples > 0.0 => {
                 (games + self.pushed_since) as f64 * per_game > self.max_unread_samples
             }

@@ -10,6 +10,7 @@
 
 use super::entry::FinishedGame;
 use super::link::{Link, OnConnect};
+use super::moving_mean::MovingMean;
 use super::store::{Delivery, ModelFiles};
 use crate::sample::Sample;
 use serde::{Deserialize, Serialize};
@@ -71,8 +72,9 @@ fn default_outbox() -> usize {
     2_000
 }
 fn default_max_unread_steps() -> f64 {
-    // Score 4's learner takes this in about 5 s, Superball's in about 15: games stay fresh, and
-    // the learner never waits on an actor that paused.
+    // Score 4's learner takes this in about 4 s, Superball's in about 16 (their ceilings): the
+    // games stay seconds old, and an actor that paused is asked again every 200 ms, well before
+    // the learner runs dry.
     200.0
 }
 
@@ -130,9 +132,9 @@ pub struct RemoteGames {
     unpublished: Option<(u64, ModelFiles)>,
     /// The actors' figures when last read.
     actors_seen: Option<(Instant, ActorFigures)>,
-    /// Samples a learned game brought, on average (a moving average): how many games make the
-    /// samples a pull asks for.
-    samples_per_game: Option<f64>,
+    /// Samples a learned game brought, on average: how many games make the samples a pull
+    /// asks for.
+    samples_per_game: MovingMean,
 }
 
 /// The most entries one pull reads.
@@ -174,7 +176,7 @@ impl RemoteGames {
             last_published: None,
             unpublished: None,
             actors_seen: None,
-            samples_per_game: None,
+            samples_per_game: MovingMean::new(0.1),
         })
     }
 
@@ -200,7 +202,7 @@ impl RemoteGames {
         block: Duration,
         valid: impl Fn(&Sample) -> bool,
     ) -> Pulled {
-        let count = self.samples_per_game.map_or(1, |per_game| {
+        let count = self.samples_per_game.get().map_or(1, |per_game| {
             (samples_wanted as f64 / per_game.max(1.0)).ceil().clamp(1.0, MAX_PULL_GAMES) as usize
         });
         self.publish_waiting();
@@ -236,8 +238,7 @@ impl RemoteGames {
                     self.uncommitted.samples += game.samples.len() as u64;
                     self.uncommitted.lag_steps += step.saturating_sub(game.model_version);
                     pulled.games += 1;
-                    let n = game.samples.len() as f64;
-                    self.samples_per_game = Some(self.samples_per_game.map_or(n, |mean| mean + 0.1 * (n - mean)));
+                    self.samples_per_game.add(game.samples.len() as f64);
                     pulled.samples.extend(game.samples);
                 }
                 Err(why) => self.bad(&id, why),

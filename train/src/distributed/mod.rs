@@ -10,6 +10,7 @@ pub mod backpressure;
 pub mod entry;
 pub mod learner;
 pub mod link;
+pub mod moving_mean;
 pub mod store;
 pub mod stream_bound;
 

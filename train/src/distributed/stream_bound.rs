@@ -3,13 +3,15 @@
 //! game is a few KiB compressed, a Superball game near a megabyte and growing as the agent
 //! plays longer), so a bound in entries alone would let Redis's memory run to gigabytes.
 
+use super::moving_mean::MovingMean;
+
 /// An actor's running estimate of its entries' size, and the entry count it trims to.
 #[derive(Debug, Clone)]
 pub struct StreamBound {
     max_len: usize,
     max_bytes: f64,
-    /// Exponential moving average of the entries' sizes (bytes), once one was seen.
-    mean_bytes: Option<f64>,
+    /// The entries' sizes (bytes), on average.
+    mean_bytes: MovingMean,
 }
 
 /// The moving average's weight on the newest entry: it follows games getting longer within a
@@ -20,17 +22,17 @@ const ENTRY_OVERHEAD_BYTES: f64 = 200.0;
 
 impl StreamBound {
     pub fn new(max_len: usize, max_stream_mib: f64) -> StreamBound {
-        StreamBound { max_len: max_len.max(1), max_bytes: max_stream_mib.max(0.0) * 1048576.0, mean_bytes: None }
+        StreamBound {
+            max_len: max_len.max(1),
+            max_bytes: max_stream_mib.max(0.0) * 1048576.0,
+            mean_bytes: MovingMean::new(WEIGHT),
+        }
     }
 
     /// Counts an entry of `data_bytes` and returns the stream length to trim to after it.
     pub fn after(&mut self, data_bytes: usize) -> usize {
         let bytes = data_bytes as f64 + ENTRY_OVERHEAD_BYTES;
-        let mean = match self.mean_bytes {
-            Some(mean) => mean + WEIGHT * (bytes - mean),
-            None => bytes,
-        };
-        self.mean_bytes = Some(mean);
+        let mean = self.mean_bytes.add(bytes);
         let by_bytes = (self.max_bytes / mean).floor() as usize;
         by_bytes.clamp(1, self.max_len)
     }
