@@ -337,18 +337,41 @@ fn upright_trains_with_its_symmetry_and_its_model_plays_in_the_arena() {
 fn clue_trains_on_information_sets_advised_by_deduce_and_its_model_plays_a_field() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("tiny-clue.toml");
-    // TINY's settings on a small Clue; the search draws 2 worlds a move and considers deduce's step.
+    // TINY's settings on a small Clue; the search draws 2 worlds a move and considers deduce's
+    // step; every self-play game puts the network in one seat against two `bold`.
     let text = TINY
         .replace("game = \"score4\"", "game = \"clue(players=3,items=10,hidden=1)\"")
         .replace(
             "eval_simulations = 4\n",
             "eval_simulations = 4\nadvisor = \"deduce\"\nadvice_prior = 0.5\nworlds = 2\n",
         )
-        .replace("max_moves = 64", "max_moves = 400");
+        .replace("max_moves = 64", "max_moves = 400\nfield = [\"bold\"]\nfield_share = 1.0");
     std::fs::write(&config, text).unwrap();
     let run = train_three_steps("clue", &config, tmp.path());
     let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
     assert!(log.contains("eval/vs_deduce/firsts"), "the run is evaluated in a field of deduce: {log}");
+    assert!(log.contains("field/bold/firsts"), "its games against bold are logged: {log}");
+    let mut bad = std::fs::read_to_string(&config).unwrap().replace("[\"bold\"]", "[\"boldest\"]");
+    std::fs::write(&config, &bad).unwrap();
+    let out = tabula()
+        .args(["train", "clue", "--quiet", "--max-steps", "1", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("bad"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("selfplay.field") && err.contains("boldest"), "{err}");
+    bad = bad.replace("field_share = 1.0", "");
+    std::fs::write(&config, &bad).unwrap();
+    let out = tabula()
+        .args(["train", "clue", "--quiet", "--max-steps", "1", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(tmp.path().join("bad"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give both or neither"));
     let player = format!("run:{}:4", run.display());
     let out = tabula()
         .args(["arena", "clue(players=3,items=10,hidden=1)", "--players", &player, "deduce", "--games", "3", "--quiet"])

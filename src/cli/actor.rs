@@ -62,9 +62,8 @@ pub fn run(args: ActorArgs) -> anyhow::Result<()> {
     eprintln!("tabula actor {id}: run {} of {} at {shown}, {threads} threads", info.run, info.game);
     let options =
         ActorOptions { url: args.redis.clone(), id, threads, max_games: args.max_games, cache: cache.clone(), seed };
-    let advisor = config.search.advisor.clone();
     let game = info.game.clone();
-    let result = dispatch(&game, Some(&[]), advisor.as_deref(), Actor { info, options });
+    let result = dispatch(&game, Some(&[]), &config, Actor { info, options });
     let _ = std::fs::remove_dir_all(&cache);
     result
 }
@@ -78,7 +77,7 @@ impl GameJob for Actor {
     fn run<G: Game>(self, game: G, baselines: Baselines<G>) -> anyhow::Result<()> {
         let id = self.options.id.clone();
         let say = |line: &str| eprintln!("tabula actor {id}: {line}");
-        let summary = run_actor(game, &self.info, baselines.advisor, &self.options, &say)?;
+        let summary = run_actor(game, &self.info, baselines.advisor, &baselines.field, &self.options, &say)?;
         say(&format!("stopped: {} games pushed, {} dropped while Redis was away", summary.pushed, summary.dropped));
         Ok(())
     }

@@ -42,8 +42,7 @@ pub fn run(args: SelfPlayBenchArgs) -> anyhow::Result<()> {
         (None, None) => unreachable!("clap requires a game or a config"),
     };
     let game = config.game.clone();
-    let advisor = config.search.advisor.clone();
-    dispatch(&game, Some(&[]), advisor.as_deref(), Bench { config, args })
+    dispatch(&game, Some(&[]), &config.clone(), Bench { config, args })
 }
 
 struct Bench {
@@ -89,6 +88,9 @@ impl GameJob for Bench {
                 println!("CPU utilisation    {:>9.0}%", 100.0 * t.utilisation());
             }
             return Ok(());
+        }
+        if !baselines.field.is_empty() {
+            eprintln!("selfplay-bench: self-play alone is measured; the games against selfplay.field are not");
         }
         let t = measure_selfplay(&game, &config, baselines.advisor, duration, args.learner)?;
         if args.json {

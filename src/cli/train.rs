@@ -75,11 +75,10 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         }
         let config = TrainConfig::load(&dir.join("config.toml"))
             .with_context(|| format!("{} does not look like a tabula run directory", dir.display()))?;
-        let advisor = config.search.advisor.as_deref();
         return dispatch(
             &config.game,
             None,
-            advisor,
+            &config,
             Job::Resume { dir: dir.clone(), limits, device: args.device, remote },
         );
     }
@@ -117,8 +116,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let game_spec = config.game.clone();
-    let advisor = config.search.advisor.clone();
-    dispatch(&game_spec, None, advisor.as_deref(), Job::Start { config: Box::new(config), out, limits, remote })
+    dispatch(&game_spec, None, &config.clone(), Job::Start { config: Box::new(config), out, limits, remote })
 }
 
 /// The embedded default config of the game `spec` names, for the spec's parameters.
@@ -144,7 +142,7 @@ impl GameJob for Job {
 }
 
 fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<()> {
-    let Baselines { opponents, advisor } = baselines;
+    let Baselines { opponents, advisor, field } = baselines;
     let (trainer, limits, remote) = match job {
         Job::Start { config, out, limits, remote } => {
             // Redis first: a wrong URL or password leaves no half-made run behind.
@@ -153,10 +151,10 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
             let device = config.learner.device;
             let on = if device.is_cpu() { String::new() } else { format!(" (learning on {device})") };
             eprintln!("tabula: training {} into {}{on}", config.game, out.display());
-            (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor), limits, remote)
+            (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor).with_field(field), limits, remote)
         }
         Job::Resume { dir, limits, device, remote } => {
-            let trainer = Trainer::resume_on(game, &dir, opponents, device)?.with_advisor(advisor);
+            let trainer = Trainer::resume_on(game, &dir, opponents, device)?.with_advisor(advisor).with_field(field);
             let remote = remote
                 .map(|r| connect(&r, trainer.config(), &dir).map(|games| (games, r.local_selfplay)))
                 .transpose()?;

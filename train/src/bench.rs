@@ -85,7 +85,9 @@ fn fresh_start<G: Game>(
     let learner = Learner::new(net_config(game, config), learner_options(config))?;
     let net = NetEvaluator::new(game, learner.inference_net(), config.value_codec());
     let mut rng = rng_from_seed(config.seed);
-    let workers = SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor);
+    // Self-play alone: a config's field (hand-written players, built by the caller) is not measured.
+    let workers =
+        SelfPlayWorker::team(game, &config.selfplay_config(), config.selfplay.workers, &mut rng, advisor, &[]);
     Ok((learner, net, workers, rng))
 }
 

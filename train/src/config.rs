@@ -70,6 +70,13 @@ pub struct SelfPlaySection {
     pub fast_simulations: Option<usize>,
     #[serde(default = "one_f32")]
     pub full_search_fraction: f32,
+    /// Hand-written players (player specs such as `bold` or `deduce`) to play against: in a share
+    /// `field_share` of the games the network takes one seat at random and one of these, drawn
+    /// per game, every other seat; only the network's decisions become samples.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub field: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub field_share: f32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -143,6 +150,10 @@ pub struct ScheduleSection {
 fn one() -> u64 {
     1
 }
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+
 fn one_f32() -> f32 {
     1.0
 }
@@ -203,6 +214,7 @@ impl TrainConfig {
             reuse_tree: true,
             explore_moves: self.selfplay.explore_moves,
             root_value_weight: self.selfplay.root_value_weight,
+            field_share: self.selfplay.field_share,
             fast_searches: self
                 .selfplay
                 .fast_simulations
@@ -239,6 +251,12 @@ impl TrainConfig {
         anyhow::ensure!(self.hours > 0.0, "hours must be positive");
         anyhow::ensure!(self.replay.replay_ratio > 0.0, "replay.replay_ratio must be positive");
         anyhow::ensure!(self.selfplay.value_scale > 0.0, "selfplay.value_scale must be positive");
+        let share = self.selfplay.field_share;
+        anyhow::ensure!((0.0..=1.0).contains(&share), "selfplay.field_share must lie in [0, 1]");
+        anyhow::ensure!(
+            (share > 0.0) != self.selfplay.field.is_empty(),
+            "selfplay.field names the players to train against and selfplay.field_share the share of games against them: give both or neither"
+        );
         anyhow::ensure!(
             (0.0..=1.0).contains(&self.selfplay.root_value_weight),
             "selfplay.root_value_weight must lie in [0, 1]"
@@ -310,6 +328,29 @@ mod tests {
             TrainConfig::from_toml(&advice.replace("advice_prior = 1.5", "advice_prior = 1\nrollout_depth = 3"))
                 .unwrap();
         assert_eq!(rollouts.search.rollout_depth, 3);
+    }
+
+    #[test]
+    fn a_field_is_named_with_its_share_of_the_games() {
+        let text = default_config_text("clue").unwrap();
+        let plain = TrainConfig::from_toml(text).unwrap();
+        assert!(plain.selfplay.field.is_empty() && !plain.to_toml().contains("field"), "none unless asked");
+        let field = text.replace("[selfplay]", "[selfplay]\nfield = [\"bold\", \"deduce\"]\nfield_share = 0.5");
+        let config = TrainConfig::from_toml(&field).unwrap();
+        assert_eq!(
+            (config.selfplay.field.as_slice(), config.selfplay.field_share),
+            (&["bold".to_string(), "deduce".to_string()][..], 0.5)
+        );
+        assert_eq!(config.selfplay_config().field_share, 0.5);
+        assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config, "the field round-trips");
+        for (bad, says) in [
+            (field.replace("field_share = 0.5", "field_share = 1.5"), "[0, 1]"),
+            (field.replace("field_share = 0.5", ""), "give both or neither"),
+            (text.replace("[selfplay]", "[selfplay]\nfield_share = 0.5"), "give both or neither"),
+        ] {
+            let error = TrainConfig::from_toml(&bad).unwrap_err().to_string();
+            assert!(error.contains(says), "{error}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //!
 //! * [`afterstate`] — the other trainer: n-tuple afterstate values by TD from cheap self-play
 //!   (`method = "afterstate-td"` in a config), for single-player games with chance.
-//! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s.
+//! * [`selfplay`] — lockstep self-play workers (batched leaf evaluation) producing [`Sample`]s;
+//!   [`field`] — hand-written players in the other seats of some of their games.
 //! * [`replay`] — the replay buffer.
 //! * [`bench`] — the self-play throughput benchmark.
 //! * [`arena`] — matches between agents and single-player score runs, optionally recorded.
@@ -23,6 +24,7 @@ pub mod config;
 pub mod cpu;
 pub mod distributed;
 pub mod elo;
+pub mod field;
 pub mod log;
 pub mod plot;
 pub mod plot_estimates;

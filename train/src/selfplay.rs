@@ -1,6 +1,7 @@
 //! Self-play: many games advance in lockstep so that every search's leaves reach the evaluator
 //! in one batch; each decision becomes a training sample.
 
+use crate::field::{FieldOutcome, FieldPlayer, Seating};
 use crate::sample::Sample;
 use rand::Rng;
 use rayon::prelude::*;
@@ -23,6 +24,8 @@ pub struct SelfPlayConfig {
     pub explore_moves: Option<usize>,
     /// Weight of the search's root value in the value target; the game's outcome gets the rest.
     pub root_value_weight: f32,
+    /// Share of the games played against the field (see [`crate::field`]; none without one).
+    pub field_share: f32,
     /// Playout-cap randomisation (KataGo): most moves get a cheap search and are not recorded.
     pub fast_searches: Option<FastSearches>,
 }
@@ -57,6 +60,8 @@ pub struct GameRecord {
     pub returns: Vec<f64>,
     /// Actions applied (player and chance).
     pub length: usize,
+    /// How it went for the network, in a game against the field.
+    pub field: Option<FieldOutcome>,
 }
 
 /// A decision waiting for the game's outcome to fill in its value target.
@@ -73,6 +78,7 @@ struct Slot<S: State> {
     state: S,
     search: Option<Search<S>>,
     pending: Vec<Pending>,
+    seating: Seating<S>,
 }
 
 /// One self-play worker: a set of games in flight and their searches.
@@ -82,6 +88,7 @@ pub struct SelfPlayWorker<G: Game> {
     slots: Vec<Slot<G::State>>,
     rng: GameRng,
     advisor: Option<SharedAdvisor<G::State>>,
+    field: Vec<FieldPlayer<G::State>>,
     moves: u64,
 }
 
@@ -91,9 +98,14 @@ impl<G: Game> SelfPlayWorker<G> {
         config.search = config.search.for_game(&game);
         let mut rng = rng_from_seed(seed);
         let slots = (0..config.games_in_flight.max(1))
-            .map(|_| Slot { state: game.new_initial_state(rng.random()), search: None, pending: Vec::new() })
+            .map(|_| Slot {
+                state: game.new_initial_state(rng.random()),
+                search: None,
+                pending: Vec::new(),
+                seating: Seating::self_play(),
+            })
             .collect();
-        SelfPlayWorker { game, config, slots, rng, advisor: None, moves: 0 }
+        SelfPlayWorker { game, config, slots, rng, advisor: None, field: Vec::new(), moves: 0 }
     }
 
     /// Moves played so far (searched decisions, recorded or not).
@@ -101,16 +113,21 @@ impl<G: Game> SelfPlayWorker<G> {
         self.moves
     }
 
-    /// `count` workers playing `config`, seeded from `rng`.
+    /// `count` workers playing `config`, seeded from `rng`, with `advisor` and against `field`.
     pub fn team(
         game: &G,
         config: &SelfPlayConfig,
         count: usize,
         rng: &mut GameRng,
         advisor: Option<SharedAdvisor<G::State>>,
+        field: &[FieldPlayer<G::State>],
     ) -> Vec<Self> {
         (0..count)
-            .map(|_| Self::new(game.clone(), config.clone(), rng.random()).with_advisor(advisor.clone()))
+            .map(|_| {
+                Self::new(game.clone(), config.clone(), rng.random())
+                    .with_advisor(advisor.clone())
+                    .with_field(field.to_vec())
+            })
             .collect()
     }
 
@@ -118,6 +135,26 @@ impl<G: Game> SelfPlayWorker<G> {
     pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<G::State>>) -> Self {
         self.advisor = advisor;
         self
+    }
+
+    /// Hand-written players to train against in `config.field_share` of the games not begun
+    /// yet (see [`crate::field`]).
+    pub fn with_field(mut self, field: Vec<FieldPlayer<G::State>>) -> Self {
+        self.field = field;
+        for i in 0..self.slots.len() {
+            if self.slots[i].state.move_number() == 0 {
+                self.slots[i].seating = self.draw_seating();
+            }
+        }
+        self
+    }
+
+    /// Who plays a new game: the field in `config.field_share` of them, else the network alone.
+    fn draw_seating(&mut self) -> Seating<G::State> {
+        if self.field.is_empty() || self.rng.random::<f32>() >= self.config.field_share {
+            return Seating::self_play();
+        }
+        Seating::draw(&self.field, self.game.num_players(), &mut self.rng)
     }
 
     /// Makes `decisions` moves in every game in flight (resolving chance and starting new games as
@@ -173,6 +210,7 @@ impl<G: Game> SelfPlayWorker<G> {
                         root_values: result.root_values,
                     });
                 }
+                slot.seating.observe(&slot.state, result.action);
                 slot.state.apply(result.action).expect("the search recommends a legal action");
                 slot.search = Some(search);
             }
@@ -180,20 +218,30 @@ impl<G: Game> SelfPlayWorker<G> {
         finished
     }
 
-    /// Resolves chance; a finished (or too long) game is turned into a record and replaced.
+    /// Resolves chance and the field's moves until the network is to move; a finished (or too
+    /// long) game is turned into a record and replaced.
     fn advance_to_decision(&mut self, i: usize) -> Option<GameRecord> {
         let mut record = None;
         loop {
             let slot = &mut self.slots[i];
             match slot.state.turn() {
                 Turn::Chance => slot.state.sample_chance(&mut self.rng),
-                Turn::Player(_) if slot.state.move_number() < self.config.max_moves => return record,
+                Turn::Player(p) if slot.state.move_number() < self.config.max_moves => {
+                    if !slot.seating.is_field(p) {
+                        return record;
+                    }
+                    let action = slot.seating.act(p, &slot.state, &mut self.rng);
+                    slot.seating.observe(&slot.state, action);
+                    slot.state.apply(action).expect("a hand-written player plays a legal action");
+                }
                 _ => {
                     record = Some(self.finish(i));
                     let seed = self.rng.random();
+                    let seating = self.draw_seating();
                     let slot = &mut self.slots[i];
                     slot.state = self.game.new_initial_state(seed);
                     slot.search = None;
+                    slot.seating = seating;
                 }
             }
         }
@@ -221,7 +269,8 @@ impl<G: Game> SelfPlayWorker<G> {
                     .collect(),
             })
             .collect();
-        GameRecord { samples, returns, length: slot.state.move_number() }
+        let field = slot.seating.outcome(&returns);
+        GameRecord { samples, returns, length: slot.state.move_number(), field }
     }
 }
 
@@ -241,6 +290,7 @@ mod tests {
             reuse_tree: true,
             explore_moves: None,
             root_value_weight: 0.0,
+            field_share: 0.0,
             fast_searches: None,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
@@ -269,6 +319,7 @@ mod tests {
             reuse_tree: false,
             explore_moves: None,
             root_value_weight: 0.5,
+            field_share: 0.0,
             fast_searches: None,
         };
         let mut worker = SelfPlayWorker::new(Nim::new(9), config, 7);
@@ -298,6 +349,7 @@ mod tests {
             reuse_tree: true,
             explore_moves: None,
             root_value_weight: 0.0,
+            field_share: 0.0,
             fast_searches,
         };
         let fast = FastSearches { simulations: 2, full_fraction: 0.25 };
@@ -322,6 +374,73 @@ mod tests {
         assert!(games.iter().all(|g| g.samples.len() == g.length));
     }
 
+    /// Plays the first legal action and counts the actions it is told of.
+    struct Counting(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl tabula_core::Agent<<Nim as Game>::State> for Counting {
+        fn name(&self) -> String {
+            "first".into()
+        }
+        fn act(&mut self, state: &<Nim as Game>::State, _rng: &mut dyn rand::RngCore) -> tabula_core::Action {
+            state.legal_actions()[0]
+        }
+        fn observe(&mut self, _state: &<Nim as Game>::State, _action: tabula_core::Action) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn against_a_field_only_the_networks_seat_makes_samples_and_the_field_sees_every_move() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let run = |field_share: f32| {
+            let config = SelfPlayConfig {
+                search: SearchConfig::gumbel(8, 2),
+                games_in_flight: 4,
+                value: ValueCodec::IDENTITY,
+                max_moves: 100,
+                reuse_tree: true,
+                explore_moves: None,
+                root_value_weight: 0.0,
+                field_share,
+                fast_searches: None,
+            };
+            let told = Arc::new(AtomicUsize::new(0));
+            let counter = told.clone();
+            let field = vec![FieldPlayer::new("first", move || {
+                Box::new(Counting(counter.clone())) as Box<dyn tabula_core::Agent<_>>
+            })];
+            let mut worker = SelfPlayWorker::new(Nim::new(9), config, 3).with_field(field);
+            let games = worker.play(&RolloutEvaluator::new(1), 200);
+            (games, told.load(Ordering::Relaxed))
+        };
+        let (games, told) = run(1.0);
+        let against: Vec<&GameRecord> = games.iter().filter(|g| g.field.is_some()).collect();
+        assert!(against.len() >= 10 && against.len() == games.len(), "{} of {}", against.len(), games.len());
+        let mut seats = [0; 2];
+        for g in &against {
+            let outcome = g.field.unwrap();
+            seats[outcome.seat] += 1;
+            assert_eq!(outcome.against, 0);
+            let won = g.returns[outcome.seat] > 0.0;
+            assert_eq!(outcome.first_share, if won { 1.0 } else { 0.0 });
+            assert!(!g.samples.is_empty() && g.samples.len() < g.length, "the field's moves are not samples");
+            for s in &g.samples {
+                assert_eq!(s.observation[1] as usize, outcome.seat, "a sample from the network's seat");
+                assert_eq!(s.value[0] > 0.0, won, "targets from the network's side");
+            }
+        }
+        assert!(seats[0] > 0 && seats[1] > 0, "the network plays both seats: {seats:?}");
+        // Every move of a game against it (both sides') is told to the field player.
+        let moves: usize = against.iter().map(|g| g.length).sum();
+        assert!(told >= moves, "told {told} actions, the games had {moves}");
+        let (games, told) = run(0.0);
+        assert!(games.iter().all(|g| g.field.is_none()) && told == 0, "share 0: self-play only");
+        let (games, _) = run(0.5);
+        let against = games.iter().filter(|g| g.field.is_some()).count();
+        assert!(against > 0 && against < games.len(), "half the games: {against} of {}", games.len());
+    }
+
     #[test]
     fn without_exploration_every_game_from_one_start_is_the_same() {
         use tabula_search::UniformEvaluator;
@@ -334,6 +453,7 @@ mod tests {
                 reuse_tree: false,
                 explore_moves,
                 root_value_weight: 0.0,
+                field_share: 0.0,
                 fast_searches: None,
             };
             let mut worker = SelfPlayWorker::new(Nim::new(9), config, 5);

@@ -5,8 +5,10 @@ use crate::arena::{Reporting, field_outcome, play_field_reported, play_match, pl
 use crate::checkpoint::{name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
+use crate::distributed::moving_mean::MovingMean;
 use crate::distributed::{ModelFiles, RemoteCounts, RemoteGames};
 use crate::elo::elo_from_score;
+use crate::field::FieldPlayer;
 use crate::log::RunLog;
 use crate::ratings::{self, PairResult};
 use crate::replay::ReplayBuffer;
@@ -24,6 +26,9 @@ use tabula_models::run_files::{REPLAY_FILE, latest_learner};
 use tabula_models::{NetEvaluator, net_agent};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
 use tabula_search::SharedAdvisor;
+
+/// The weight of a new game in the logged results against the field: about the last 100 games.
+const FIELD_RESULTS_WEIGHT: f64 = 0.01;
 
 /// A baseline to evaluate against: a name and a way to make a fresh one.
 pub struct Opponent<G: Game> {
@@ -91,6 +96,10 @@ pub struct Trainer<G: Game> {
     schedule_end_seconds: f64,
     /// The advisor `config.search.advisor` names, given by the caller (see [`Trainer::with_advisor`]).
     advisor: Option<SharedAdvisor<G::State>>,
+    /// The players `config.selfplay.field` names, given by the caller (see [`Trainer::with_field`]).
+    field: Vec<FieldPlayer<G::State>>,
+    /// The network's recent results against each of them (first shares, a moving mean).
+    field_results: Vec<MovingMean>,
     /// The replay buffer in the newest checkpoint and when its bytes were written: checkpoints
     /// link it until `schedule.replay_snapshot_minutes` have passed.
     replay_snapshot: Option<(PathBuf, Instant)>,
@@ -163,6 +172,8 @@ impl<G: Game> Trainer<G> {
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
+            field: Vec::new(),
+            field_results: Vec::new(),
             remote: None,
             local_selfplay: true,
         })
@@ -173,6 +184,14 @@ impl<G: Game> Trainer<G> {
     /// without it.
     pub fn with_advisor(mut self, advisor: Option<SharedAdvisor<G::State>>) -> Self {
         self.advisor = advisor;
+        self
+    }
+
+    /// Gives the run the hand-written players its config names to train against
+    /// (`selfplay.field`, in that order); built by the caller, as the advisor is.
+    pub fn with_field(mut self, field: Vec<FieldPlayer<G::State>>) -> Self {
+        self.field_results = vec![MovingMean::new(FIELD_RESULTS_WEIGHT); field.len()];
+        self.field = field;
         self
     }
 
@@ -250,6 +269,8 @@ impl<G: Game> Trainer<G> {
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
+            field: Vec::new(),
+            field_results: Vec::new(),
             remote: None,
             local_selfplay: true,
         })
@@ -282,6 +303,12 @@ impl<G: Game> Trainer<G> {
         if let (Some(name), None) = (&self.config.search.advisor, &self.advisor) {
             anyhow::bail!("the run's config names the advisor {name:?}, but none was given to the trainer");
         }
+        let named = &self.config.selfplay.field;
+        let given: Vec<&String> = self.field.iter().map(|p| &p.name).collect();
+        anyhow::ensure!(
+            named.iter().eq(given.iter().copied()),
+            "the run's config names the field {named:?}, but the trainer was given {given:?}"
+        );
         // Without `--hours` a run trains what is left of its config's hours, so a run killed and
         // resumed (or carried between machines in pieces) trains as long, on the same learning-rate
         // schedule, as one left alone.
@@ -312,6 +339,9 @@ impl<G: Game> Trainer<G> {
             let mut new_samples = 0u64;
             for record in records {
                 self.progress.games += 1;
+                if let Some(outcome) = record.field {
+                    self.field_results[outcome.against].add(outcome.first_share);
+                }
                 new_samples += record.samples.len() as u64;
                 for s in record.samples {
                     self.replay.push(s);
@@ -406,6 +436,7 @@ impl<G: Game> Trainer<G> {
                 let moves = (self.progress.moves - meter.moves) as f64;
                 let mean = meter.losses.mean();
                 let remote = self.remote_figures(meter);
+                let field = self.field_figures();
                 let actors = match remote.iter().find(|(name, _)| name == "actors/connected") {
                     Some((_, n)) => format!(" | {n} actors"),
                     None => String::new(),
@@ -430,6 +461,7 @@ impl<G: Game> Trainer<G> {
                     ]
                     .into_iter()
                     .chain(remote.iter().map(|(name, value)| (name.as_str(), *value)))
+                    .chain(field.iter().map(|(name, value)| (name.as_str(), *value)))
                     .collect::<Vec<_>>(),
                 )?;
                 bar.set_message(format!(
@@ -454,6 +486,13 @@ impl<G: Game> Trainer<G> {
             }
         }
         Ok(())
+    }
+
+    /// The network's recent first shares in its self-play games against each field player
+    /// (`field/<name>/firsts`; a 2-player game's score), once it has played one.
+    fn field_figures(&self) -> Vec<(String, f64)> {
+        let results = self.field.iter().zip(&self.field_results);
+        results.filter_map(|(p, r)| Some((format!("field/{}/firsts", p.name), r.get()?))).collect()
     }
 
     /// The actors' figures for the log (none without `--redis`): actors heard from, their
@@ -497,6 +536,7 @@ impl<G: Game> Trainer<G> {
             count,
             &mut self.progress.rng,
             self.advisor.clone(),
+            &self.field,
         )
     }
 

@@ -13,6 +13,7 @@ use super::link::Link;
 use super::store::{Heartbeat, ModelFiles, RunInfo, redacted};
 use super::stream_bound::StreamBound;
 use crate::config::TrainConfig;
+use crate::field::FieldPlayer;
 use crate::selfplay::{SelfPlayWorker, play_round};
 use anyhow::Context;
 use std::collections::VecDeque;
@@ -55,12 +56,14 @@ pub struct ActorSummary {
     pub dropped: u64,
 }
 
-/// Plays for the run `info` until `options.max_games` are pushed (or forever). `say` gets a line
+/// Plays for the run `info` until `options.max_games` are pushed (or forever), with the advisor
+/// and against the field its config names (built by the caller). `say` gets a line
 /// for each event worth telling (a new model, an outage, progress).
 pub fn run_actor<G: Game>(
     game: G,
     info: &RunInfo,
     advisor: Option<SharedAdvisor<G::State>>,
+    field: &[FieldPlayer<G::State>],
     options: &ActorOptions,
     say: &dyn Fn(&str),
 ) -> anyhow::Result<ActorSummary> {
@@ -70,7 +73,8 @@ pub fn run_actor<G: Game>(
     let mut link = Link::new(&options.url, &info.run, &info.game, None);
     let mut announcements = Announcements::listen(&options.url, &info.run);
     let mut rng = rng_from_seed(options.seed);
-    let mut workers = SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor);
+    let mut workers =
+        SelfPlayWorker::team(&game, &config.selfplay_config(), options.threads.max(1), &mut rng, advisor, field);
     let mut outbox: VecDeque<FinishedGame> = VecDeque::new();
     let mut bound = StreamBound::new(settings.max_stream_len, settings.max_stream_mib);
     let mut pressure =
