@@ -351,27 +351,24 @@ fn clue_trains_on_information_sets_advised_by_deduce_and_its_model_plays_a_field
     let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
     assert!(log.contains("eval/vs_deduce/firsts"), "the run is evaluated in a field of deduce: {log}");
     assert!(log.contains("field/bold/firsts"), "its games against bold are logged: {log}");
-    let mut bad = std::fs::read_to_string(&config).unwrap().replace("[\"bold\"]", "[\"boldest\"]");
-    std::fs::write(&config, &bad).unwrap();
-    let out = tabula()
-        .args(["train", "clue", "--quiet", "--max-steps", "1", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(tmp.path().join("bad"))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success() && err.contains("selfplay.field") && err.contains("boldest"), "{err}");
-    bad = bad.replace("field_share = 1.0", "");
-    std::fs::write(&config, &bad).unwrap();
-    let out = tabula()
-        .args(["train", "clue", "--quiet", "--max-steps", "1", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(tmp.path().join("bad"))
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stderr).contains("give both or neither"));
+    // Bad fields are refused before a step is trained, saying what is wrong.
+    let refused = |text: &str| {
+        std::fs::write(&config, text).unwrap();
+        let out = tabula()
+            .args(["train", "clue", "--quiet", "--max-steps", "1", "--config"])
+            .arg(&config)
+            .arg("--out")
+            .arg(tmp.path().join("bad"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let bad = std::fs::read_to_string(&config).unwrap().replace("[\"bold\"]", "[\"boldest\"]");
+    let err = refused(&bad);
+    assert!(err.contains("selfplay.field") && err.contains("boldest"), "{err}");
+    let err = refused(&bad.replace("field_share = 1.0", ""));
+    assert!(err.contains("give both or neither"), "{err}");
     let player = format!("run:{}:4", run.display());
     let out = tabula()
         .args(["arena", "clue(players=3,items=10,hidden=1)", "--players", &player, "deduce", "--games", "3", "--quiet"])
