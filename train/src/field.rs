@@ -8,12 +8,14 @@
 //! use tabula_core::testing::Nim;
 //! use tabula_core::{Agent, Game, RandomAgent, rng_from_seed};
 //! use tabula_train::field::{FieldPlayer, Seating};
-//! let field = vec![FieldPlayer::new("random", || Box::new(RandomAgent) as Box<dyn Agent<_>>)];
+//! type NimState = <Nim as Game>::State;
+//! let field: Vec<FieldPlayer<NimState>> =
+//!     vec![FieldPlayer::new("random", || Box::new(RandomAgent) as Box<dyn Agent<NimState>>)];
 //! let mut rng = rng_from_seed(1);
 //! let seating = Seating::draw(&field, 2, &mut rng);
 //! let network = seating.network_seat().unwrap();
 //! assert!(seating.is_field(1 - network) && !seating.is_field(network));
-//! assert!(!Seating::<<Nim as Game>::State>::self_play().is_field(0));
+//! assert!(!Seating::<NimState>::self_play().is_field(0));
 //! ```
 
 use rand::{Rng, RngCore};
