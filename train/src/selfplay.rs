@@ -280,10 +280,11 @@ mod tests {
     use tabula_core::testing::Nim;
     use tabula_search::{RolloutEvaluator, SearchConfig};
 
-    #[test]
-    fn finished_games_carry_outcome_targets_from_the_movers_side() {
-        let config = SelfPlayConfig {
-            search: SearchConfig::gumbel(8, 2),
+    /// Nim's self-play in four games at a time, outcome targets, no exploration, no field, every
+    /// search full: what each test changes is spelled out where it is built.
+    fn test_config(search: SearchConfig) -> SelfPlayConfig {
+        SelfPlayConfig {
+            search,
             games_in_flight: 4,
             value: ValueCodec::IDENTITY,
             max_moves: 100,
@@ -292,7 +293,12 @@ mod tests {
             root_value_weight: 0.0,
             field_share: 0.0,
             fast_searches: None,
-        };
+        }
+    }
+
+    #[test]
+    fn finished_games_carry_outcome_targets_from_the_movers_side() {
+        let config = test_config(SearchConfig::gumbel(8, 2));
         let mut worker = SelfPlayWorker::new(Nim::new(7).with_chance(), config, 3);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
         assert!(games.len() >= 4, "{} games finished", games.len());
@@ -311,17 +317,8 @@ mod tests {
 
     #[test]
     fn root_value_weight_mixes_the_search_value_into_the_targets() {
-        let config = SelfPlayConfig {
-            search: SearchConfig::gumbel(16, 2),
-            games_in_flight: 4,
-            value: ValueCodec::IDENTITY,
-            max_moves: 100,
-            reuse_tree: false,
-            explore_moves: None,
-            root_value_weight: 0.5,
-            field_share: 0.0,
-            fast_searches: None,
-        };
+        let config =
+            SelfPlayConfig { reuse_tree: false, root_value_weight: 0.5, ..test_config(SearchConfig::gumbel(16, 2)) };
         let mut worker = SelfPlayWorker::new(Nim::new(9), config, 7);
         let games = worker.play(&RolloutEvaluator::new(1), 40);
         assert!(!games.is_empty());
@@ -342,15 +339,9 @@ mod tests {
     #[test]
     fn playout_cap_randomisation_records_the_full_searches_only() {
         let config = |fast_searches| SelfPlayConfig {
-            search: SearchConfig::gumbel(16, 2),
             games_in_flight: 8,
-            value: ValueCodec::IDENTITY,
-            max_moves: 100,
-            reuse_tree: true,
-            explore_moves: None,
-            root_value_weight: 0.0,
-            field_share: 0.0,
             fast_searches,
+            ..test_config(SearchConfig::gumbel(16, 2))
         };
         let fast = FastSearches { simulations: 2, full_fraction: 0.25 };
         let mut worker = SelfPlayWorker::new(Nim::new(9), config(Some(fast)), 11);
@@ -394,17 +385,7 @@ mod tests {
         use std::sync::Arc;
         use std::sync::atomic::{AtomicUsize, Ordering};
         let run = |field_share: f32| {
-            let config = SelfPlayConfig {
-                search: SearchConfig::gumbel(8, 2),
-                games_in_flight: 4,
-                value: ValueCodec::IDENTITY,
-                max_moves: 100,
-                reuse_tree: true,
-                explore_moves: None,
-                root_value_weight: 0.0,
-                field_share,
-                fast_searches: None,
-            };
+            let config = SelfPlayConfig { field_share, ..test_config(SearchConfig::gumbel(8, 2)) };
             let told = Arc::new(AtomicUsize::new(0));
             let counter = told.clone();
             let field = vec![FieldPlayer::new("first", move || {
@@ -446,15 +427,10 @@ mod tests {
         use tabula_search::UniformEvaluator;
         let run = |explore_moves| {
             let config = SelfPlayConfig {
-                search: SearchConfig { temperature: 1.0, ..SearchConfig::gumbel(8, 3) },
                 games_in_flight: 6,
-                value: ValueCodec::IDENTITY,
-                max_moves: 100,
                 reuse_tree: false,
                 explore_moves,
-                root_value_weight: 0.0,
-                field_share: 0.0,
-                fast_searches: None,
+                ..test_config(SearchConfig { temperature: 1.0, ..SearchConfig::gumbel(8, 3) })
             };
             let mut worker = SelfPlayWorker::new(Nim::new(9), config, 5);
             let games = worker.play(&UniformEvaluator::default(), 30);
