@@ -53,8 +53,22 @@ fn open_cuda(index: usize) -> Result<Device, NetError> {
 #[cfg(feature = "cuda")]
 fn open_cuda(index: usize) -> Result<Device, NetError> {
     use burn::tensor::{Tensor, TensorData};
-    // cubecl panics when the driver or the device is missing; one small computation on the
-    // device finds out here, once, with a sentence instead of a crash mid-run.
+    // cubecl panics (on a thread of its own) when the driver or NVRTC is missing: asked first,
+    // they get a sentence each. SAFETY: these only dlopen the libraries to see that they load.
+    if !unsafe { cudarc::driver::sys::is_culib_present() } {
+        return Err(NetError::Device(format!(
+            "cuda:{index} was asked for, but there is no NVIDIA driver here (libcuda.so does not load): \
+             install the driver, or learn on the cpu"
+        )));
+    }
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return Err(NetError::Device(format!(
+            "cuda:{index} was asked for, but NVRTC (libnvrtc.so, CUDA's run-time compiler, which builds \
+             the learner's kernels) does not load: install the CUDA toolkit or put its lib64 folder on LD_LIBRARY_PATH"
+        )));
+    }
+    // A missing device still panics in cubecl; one small computation on it finds out here,
+    // once, with a sentence instead of a crash mid-run.
     let probe = std::panic::catch_unwind(|| {
         let device = Device::cuda(index);
         let x = Tensor::<1>::from_data(TensorData::new(vec![1.0f32, 2.0, 3.0], [3]), &device);
