@@ -75,7 +75,7 @@ fn open_cuda(index: usize) -> Result<Device, NetError> {
         x.sum().into_scalar::<f32>()
     });
     match probe {
-        Ok(sum) if sum == 6.0 => Ok(Device::cuda(index).autodiff()),
+        Ok(6.0) => Ok(Device::cuda(index).autodiff()),
         Ok(sum) => Err(NetError::Device(format!("cuda:{index} computed 1 + 2 + 3 = {sum}"))),
         Err(panic) => {
             let why = panic

@@ -4,7 +4,8 @@ mod common;
 
 use common::{max_abs_diff, random_batch, small_mlp, small_resnet};
 use tabula_nets::{
-    Expected, Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, TrainBatch, ValueActivation, masked_softmax,
+    Expected, Learner, LearnerConfig, LearnerDevice, NetConfig, Norm, PolicyValueNet, TrainBatch, ValueActivation,
+    masked_softmax,
 };
 
 #[test]
@@ -153,6 +154,26 @@ fn checkpoint_resume_matches_an_uninterrupted_run_resnet() {
 #[test]
 fn checkpoint_resume_matches_an_uninterrupted_run_mlp() {
     check_resume(small_mlp());
+}
+
+#[test]
+fn a_checkpoint_a_gpu_learner_wrote_resumes_on_the_cpu() {
+    // A learner on a GPU writes these same files, its manifest naming its device (tests/cuda.rs
+    // checks that side on a GPU): the CPU reads such a manifest and learns on, in any build.
+    let dir = tempfile::tempdir().unwrap();
+    let config = small_mlp();
+    let mut learner = Learner::new(config.clone(), LearnerConfig::default()).unwrap();
+    run(&mut learner, &config, 0..3);
+    learner.save_checkpoint(dir.path()).unwrap();
+    let path = dir.path().join("learner.json");
+    let mut manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(manifest["learner"]["device"], "cpu");
+    manifest["learner"]["device"] = "cuda:0".into();
+    std::fs::write(&path, serde_json::to_vec(&manifest).unwrap()).unwrap();
+
+    let mut resumed = Learner::load_checkpoint(dir.path(), &Expected::any()).unwrap();
+    assert_eq!((resumed.step(), resumed.device()), (3, LearnerDevice::Cpu));
+    assert_eq!(run(&mut resumed, &config, 3..6), run(&mut learner, &config, 3..6));
 }
 
 #[test]
