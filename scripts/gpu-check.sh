@@ -49,6 +49,13 @@ for line in sys.stdin:
     [[ ${PIPESTATUS[0]} -eq 0 && -s "$target/cuda-tests.path" ]]
 }
 
+# The three programs a check runs, as NAME:PATH of what `build` made.
+programs() {
+    echo "tabula:$target/tabula"
+    echo "learner_bench:$target/examples/learner_bench"
+    echo "cuda-tests:$(cat "$target/cuda-tests.path")"
+}
+
 # Without a GPU: the `cuda` feature's code compiles and passes clippy (CI runs this).
 if [[ "${1:-}" == "--lint" ]]; then
     if ! patched_cargo fetch >/dev/null 2>&1; then
@@ -64,7 +71,7 @@ if [[ "${1:-}" == "--build-only" ]]; then
     set -e
     build
     mkdir -p "$dir"
-    for pair in "tabula:$target/tabula" "learner_bench:$target/examples/learner_bench" "cuda-tests:$(cat "$target/cuda-tests.path")"; do
+    programs | while IFS= read -r pair; do
         strip -o "$dir/${pair%%:*}" "${pair#*:}"
         xz -T0 -6 -f "$dir/${pair%%:*}"
     done
@@ -88,8 +95,7 @@ else
     nvidia-smi >/dev/null || { echo "gpu-check: no NVIDIA GPU here (nvidia-smi failed)"; exit 1; }
     time build || exit 1
     bin="$(mktemp -d)"
-    cp "$target/tabula" "$target/examples/learner_bench" "$bin/"
-    cp "$(cat "$target/cuda-tests.path")" "$bin/cuda-tests"
+    programs | while IFS= read -r pair; do cp "${pair#*:}" "$bin/${pair%%:*}" || exit 1; done || exit 1
 fi
 out="${1:-$(mktemp -d)/score4-gpu}"
 
