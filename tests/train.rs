@@ -585,3 +585,62 @@ fn a_checkpoint_that_cannot_be_written_is_tried_again_and_three_in_a_row_stop_th
     let stderr = resume(&run, 6);
     assert!(stderr.contains("at step 3"), "the run goes on from its last checkpoint: {stderr}");
 }
+
+/// Learner step 0 of `tabula train score4 --config CONFIG --init MODEL` into `out`: its stderr.
+fn start_from(config: &Path, model: &Path, out: &Path) -> std::process::Output {
+    tabula()
+        .args(["train", "score4", "--quiet", "--max-steps", "0", "--config"])
+        .arg(config)
+        .arg("--init")
+        .arg(model)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_run_can_start_from_a_trained_network_of_the_same_shape() {
+    let tmp = tempfile::tempdir().unwrap();
+    let source = tiny_run(tmp.path(), 4);
+    let config = tmp.path().join("tiny.toml");
+    let warm = tmp.path().join("warm");
+    let out = start_from(&config, &source, &warm);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && said.contains("the network starting from"), "{said}");
+    // The new run's network at step 0 is the source's, to the bit; a run of the same seed
+    // started from random weights is not.
+    let game = score4::Score4;
+    let state = tabula_core::Game::new_initial_state(&game, 0);
+    let mut observation = vec![0.0; tabula_core::Game::observation_len(&game)];
+    tabula_core::State::observation(&state, 0, &mut observation);
+    let outputs = |run: &Path| {
+        let model = TrainedModel::load(&game, run).unwrap();
+        let inference = model.net.infer(&observation, 1);
+        (inference.policy(0).to_vec(), inference.value(0).to_vec())
+    };
+    assert_eq!(outputs(&warm), outputs(&source));
+    std::fs::create_dir(tmp.path().join("cold")).unwrap();
+    let cold = train_run(&tmp.path().join("cold"), TINY, &["--max-steps", "0"]);
+    assert_ne!(outputs(&cold), outputs(&source));
+    let written = std::fs::read_to_string(warm.join("config.toml")).unwrap();
+    assert!(written.contains(&format!("init = \"{}\"", source.display())), "{written}");
+    // It goes on learning from there like any run, and resumes without --init.
+    resume(&warm, 3);
+
+    // A network of another build, another game, or no model at all: refused, nothing made.
+    let wide = tmp.path().join("wide.toml");
+    std::fs::write(&wide, TINY.replace("hidden = [32]", "hidden = [48]")).unwrap();
+    let out = start_from(&wide, &source, &tmp.path().join("w2"));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("is not the config's") && said.contains("mlp [32]"), "{said}");
+    assert!(!tmp.path().join("w2").exists());
+    let superball = concat!(env!("CARGO_MANIFEST_DIR"), "/checkpoints/superball");
+    let out = start_from(&config, superball.as_ref(), &tmp.path().join("w3"));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("net.init") && said.contains("expected input"), "{said}");
+    let out = start_from(&config, &tmp.path().join("nothing"), &tmp.path().join("w4"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such model"));
+    let out = tabula().args(["train", "--resume"]).arg(&warm).arg("--init").arg(&source).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--init starts a run; a resumed one has its network");
+}

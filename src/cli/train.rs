@@ -35,6 +35,12 @@ pub struct TrainArgs {
     /// Continue the run in DIR from its latest checkpoint (after a crash, a kill or a finished budget).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["config", "seed"])]
     resume: Option<PathBuf>,
+    /// Start the network from a trained model's weights instead of random ones: a model.bpk, a
+    /// checkpoint folder or a run, of this game or of a variant whose networks have the same
+    /// shapes (Superply's random mode for its deterministic one, say). The config's [net] must be
+    /// the model's; the optimizer and the replay buffer start empty.
+    #[arg(long, value_name = "MODEL", conflicts_with = "resume")]
+    init: Option<PathBuf>,
     /// Print the config that would be used and exit.
     #[arg(long)]
     print_config: bool,
@@ -99,6 +105,10 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             config.game = spec.to_string();
         }
         config.seed = args.seed.unwrap_or(config.seed);
+        anyhow::ensure!(
+            args.init.is_none(),
+            "--init: an afterstate run learns an n-tuple network, not one a model can start"
+        );
         if args.print_config {
             print!("{}", config.to_toml());
             return Ok(());
@@ -111,6 +121,10 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     };
     config.seed = args.seed.unwrap_or(config.seed);
     config.learner.device = args.device.unwrap_or(config.learner.device);
+    if let Some(model) = &args.init {
+        // Absolute: the run's config.toml says where its network came from, wherever it is read.
+        config.net.init = Some(std::path::absolute(model).with_context(|| format!("--init {}", model.display()))?);
+    }
     if args.print_config {
         print!("{}", config.to_toml());
         return Ok(());
@@ -150,7 +164,12 @@ fn train<G: Game>(game: G, job: Job, baselines: Baselines<G>) -> anyhow::Result<
                 remote.map(|r| connect(&r, &config, &out).map(|games| (games, r.local_selfplay))).transpose()?;
             let device = config.learner.device;
             let on = if device.is_cpu() { String::new() } else { format!(" (learning on {device})") };
-            eprintln!("tabula: training {} into {}{on}", config.game, out.display());
+            let init = config
+                .net
+                .init
+                .as_ref()
+                .map_or(String::new(), |m| format!(", the network starting from {}", m.display()));
+            eprintln!("tabula: training {} into {}{on}{init}", config.game, out.display());
             (Trainer::new(game, *config, &out, opponents)?.with_advisor(advisor).with_field(field), limits, remote)
         }
         Job::Resume { dir, limits, device, remote } => {

@@ -36,6 +36,10 @@ pub struct NetSection {
     pub value_activation: ValueActivation,
     #[serde(default = "default_value_hidden")]
     pub value_hidden: usize,
+    /// A trained model (a model.bpk, a checkpoint folder or a run) whose weights the network
+    /// starts from instead of random ones (`tabula train --init`); absent: random.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

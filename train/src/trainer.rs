@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use tabula_core::{Agent, Game, GameRng, rng_from_seed};
 use tabula_models::manifest::Damage;
 use tabula_models::run_files::{REPLAY_FILE, latest_learner};
-use tabula_models::{NetEvaluator, net_agent};
+use tabula_models::{NetEvaluator, TrainedModel, net_agent};
 use tabula_nets::{Expected, Learner, ModelCard, NetConfig, PolicyValueNet};
 use tabula_search::SharedAdvisor;
 
@@ -141,7 +141,10 @@ impl<G: Game> Trainer<G> {
         );
         // The learner first: a device that cannot be used leaves no half-made run behind.
         let net_config = net_config(&game, &config);
-        let learner = Learner::new(net_config, learner_options(&config)).context("building the network")?;
+        let learner = match &config.net.init {
+            None => Learner::new(net_config, learner_options(&config)).context("building the network")?,
+            Some(model) => initial_learner(&game, model, &net_config, &config)?,
+        };
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
         write_file_atomically(&out.join(CONFIG_FILE), config.to_toml().as_bytes())?;
         let log = RunLog::open(out)?;
@@ -741,6 +744,26 @@ pub(crate) fn net_config<G: Game>(game: &G, config: &TrainConfig) -> NetConfig {
         value_hidden: config.net.value_hidden,
         trunk: config.net.trunk.clone(),
     }
+}
+
+/// A learner whose network starts from the model in `path` (`net.init`): one shaped for `game`
+/// (this variant or another with the same shapes) and built as the config's `[net]` says; its
+/// optimizer starts afresh.
+fn initial_learner<G: Game>(
+    game: &G,
+    path: &Path,
+    net_config: &NetConfig,
+    config: &TrainConfig,
+) -> anyhow::Result<Learner> {
+    let model = TrainedModel::load_shaped_like(game, path).with_context(|| format!("net.init = {}", path.display()))?;
+    anyhow::ensure!(
+        model.net.config() == net_config,
+        "net.init = {}: its network ({}) is not the config's ({}): make [net] the model's",
+        path.display(),
+        model.net.config().summary(),
+        net_config.summary()
+    );
+    Learner::from_net(&model.net, learner_options(config)).context("building the network")
 }
 
 pub(crate) fn learner_options(config: &TrainConfig) -> tabula_nets::LearnerConfig {

@@ -39,10 +39,21 @@ impl TrainedModel {
     /// weights. Every error names the file and what is wrong with it (missing, truncated, another
     /// game, another network shape).
     pub fn load<G: Game>(game: &G, path: &Path) -> anyhow::Result<Self> {
+        Self::load_checked(game, path, &Expected::game(game))
+    }
+
+    /// Loads `path` as [`load`](Self::load) does, for `game` or any variant of it whose networks
+    /// have the same shapes (Superply's random mode for its deterministic one, say): a network a
+    /// new run of `game` can start from (`tabula train --init`).
+    pub fn load_shaped_like<G: Game>(game: &G, path: &Path) -> anyhow::Result<Self> {
+        Self::load_checked(game, path, &Expected { game_spec: None, ..Expected::game(game) })
+    }
+
+    fn load_checked<G: Game>(game: &G, path: &Path, expected: &Expected) -> anyhow::Result<Self> {
         let weights: PathBuf = if path.is_dir() { path.join(MODEL_FILE) } else { path.to_path_buf() };
         if path.is_dir()
             && !weights.exists()
-            && let Some((_, learner)) = latest_learner(path, &Expected::game(game), tabula_nets::LearnerDevice::Cpu)?
+            && let Some((_, learner)) = latest_learner(path, expected, tabula_nets::LearnerDevice::Cpu)?
         {
             return Self::from_learner(game, path, &learner);
         }
@@ -51,7 +62,7 @@ impl TrainedModel {
             "{}: no such model (give a run directory, a checkpoint folder or a model.bpk)",
             weights.display()
         );
-        let (net, card) = PolicyValueNet::load(&weights, &Expected::game(game))?;
+        let (net, card) = PolicyValueNet::load(&weights, expected)?;
         let config_path = weights.with_file_name(CONFIG_FILE);
         let config = PlayConfig::load(&config_path)
             .with_context(|| format!("{}: the model's training config", config_path.display()))?;

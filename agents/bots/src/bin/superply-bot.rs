@@ -69,7 +69,9 @@ fn make_agent(args: &Args) -> anyhow::Result<Box<dyn Agent<SuperplyState>>> {
     let movetime = Duration::from_millis(args.movetime_ms.max(1));
     match args.agent.as_str() {
         "az" | "net" => {
-            // The net sees the board and hints the same way in both modes; its card says random.
+            // The shipped model (random mode) plays both modes: the networks' shapes are the same,
+            // though in deterministic mode it sees a plane it never saw set in training (the
+            // next hint's cells, encode.rs plane 3). A deterministic model is not shipped yet.
             let game = Superply::default();
             let model = tabula_bots::shipped::model_or_checkpoint(&game, args.checkpoint.as_deref())?;
             Ok(tabula_bots::shipped::trained_agent(&game, &model, &args.agent, args.simulations, Some(movetime), None))
