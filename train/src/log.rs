@@ -7,7 +7,9 @@ use std::path::Path;
 use tensorboard_rs::summary_writer::SummaryWriter;
 
 /// Writes `<dir>/log.jsonl` (one JSON object per line, each with `"step"`) and TensorBoard events
-/// under `<dir>/tensorboard/`. Appends on resume.
+/// under `<dir>/tensorboard/`. Appends on resume, after cutting off a last line that a killed run
+/// left half-written (else the resumed run's first line would be glued onto it, and the log would
+/// no longer parse).
 pub struct RunLog {
     jsonl: BufWriter<File>,
     tensorboard: SummaryWriter,
@@ -19,9 +21,11 @@ impl RunLog {
         let path = dir.join("log.jsonl");
         let file = OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(&path)
             .with_context(|| format!("opening {}", path.display()))?;
+        cut_torn_line(&file).with_context(|| format!("repairing the end of {}", path.display()))?;
         // tensorboard-rs panics on text and hparams: only scalars are written.
         Ok(RunLog { jsonl: BufWriter::new(file), tensorboard: SummaryWriter::new(dir.join("tensorboard")) })
     }
@@ -48,6 +52,33 @@ impl RunLog {
     }
 }
 
+/// Truncates `file` after its last newline: a line without one was being written when the run
+/// was killed. A file of whole lines is left as it is.
+fn cut_torn_line(file: &File) -> std::io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut reader = file;
+    let len = reader.seek(SeekFrom::End(0))?;
+    // Log lines are a few hundred bytes: look back far enough for a longer one, block by block.
+    let mut end = len;
+    let mut block = [0u8; 4096];
+    while end > 0 {
+        let start = end.saturating_sub(block.len() as u64);
+        let chunk = &mut block[..(end - start) as usize];
+        reader.seek(SeekFrom::Start(start))?;
+        reader.read_exact(chunk)?;
+        if let Some(i) = chunk.iter().rposition(|&b| b == b'\n') {
+            let whole = start + i as u64 + 1;
+            if whole < len {
+                file.set_len(whole)?;
+            }
+            return Ok(());
+        }
+        end = start;
+    }
+    // No newline at all: the one line there is torn.
+    file.set_len(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +101,25 @@ mod tests {
         assert!(lines[1].get("nan").is_none());
         let events = std::fs::read_dir(dir.path().join("tensorboard")).unwrap().count();
         assert!(events >= 1);
+    }
+
+    #[test]
+    fn a_resumed_log_drops_the_line_a_killed_run_left_half_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("log.jsonl");
+        let whole = "{\"step\":1,\"games\":2.0}\n".repeat(300);
+        std::fs::write(&path, format!("{whole}{{\"step\":2,\"gam")).unwrap();
+        let mut log = RunLog::open(dir.path()).unwrap();
+        log.record(3, &[("games", 4.0)]).unwrap();
+        log.flush().unwrap();
+        drop(log);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text == format!("{whole}{{\"games\":4.0,\"step\":3}}\n"), "{}", &text[whole.len()..]);
+        // Whole lines are kept as they are, and a lone torn line goes.
+        RunLog::open(dir.path()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::write(&path, "{\"st").unwrap();
+        RunLog::open(dir.path()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
     }
 }
