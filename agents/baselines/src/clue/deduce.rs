@@ -53,6 +53,8 @@ pub struct Deduce {
     /// 0: guess only when certain. Above 0, also guess the likeliest hidden items when the
     /// chance they are right beats `bold` times the chance that no opponent is certain yet.
     bold: f64,
+    /// States drawn to decide a bold guess.
+    bold_samples: usize,
 }
 
 impl Default for Deduce {
@@ -63,7 +65,14 @@ impl Default for Deduce {
 
 impl Deduce {
     pub fn new(samples: usize) -> Deduce {
-        Deduce { samples: samples.max(1), max_list: 0, intent: ItemSet::EMPTY, leak: 0.0, bold: 0.0 }
+        Deduce {
+            samples: samples.max(1),
+            max_list: 0,
+            intent: ItemSet::EMPTY,
+            leak: 0.0,
+            bold: 0.0,
+            bold_samples: BOLD_SAMPLES,
+        }
     }
 
     /// Asks about lists of up to `n` items found exhaustively, or (`n = 0`) of any length found
@@ -84,6 +93,12 @@ impl Deduce {
         Deduce { bold: bold.max(0.0), ..self }
     }
 
+    /// Decides a bold guess on `n` drawn states instead of [`BOLD_SAMPLES`]: a cheaper, noisier
+    /// bold (for a search's rollouts, which ask at every step).
+    pub fn with_bold_samples(self, n: usize) -> Deduce {
+        Deduce { bold_samples: n.max(1), ..self }
+    }
+
     /// A guess worth making before certainty, if any. An opponent who is certain guesses on its
     /// turn, before this player's next one, and then it can no longer be first. So it draws
     /// states it cannot tell from this one (its view sampled: the deal, the items shown to
@@ -94,8 +109,8 @@ impl Deduce {
         let params = state.params();
         let view = state.view(me);
         let sampler = view.sampler(Shower::Thrifty).expect("a player's own view is consistent");
-        let (mut threatened, mut deals) = (0, Vec::with_capacity(BOLD_SAMPLES));
-        for _ in 0..BOLD_SAMPLES {
+        let (mut threatened, mut deals) = (0, Vec::with_capacity(self.bold_samples));
+        for _ in 0..self.bold_samples {
             let world = sampler.draw(rng).expect("a player's own view is consistent");
             threatened += usize::from(
                 (0..params.players)
@@ -105,7 +120,7 @@ impl Deduce {
         }
         let guess = likeliest_hidden(&deals, params.items, params.hidden);
         let right = deals.iter().filter(|d| d.hidden == guess).count();
-        let n = BOLD_SAMPLES as f64;
+        let n = self.bold_samples as f64;
         (right as f64 / n > self.bold * (1.0 - threatened as f64 / n)).then_some(guess)
     }
 

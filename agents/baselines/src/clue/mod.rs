@@ -21,7 +21,7 @@
 mod deduce;
 mod rollout;
 
-pub use deduce::{DEFAULT_SAMPLES, Deduce};
+pub use deduce::{BOLD_SAMPLES, DEFAULT_SAMPLES, Deduce};
 pub use rollout::QuickRollout;
 
 use clue::{ClueState, Phase, SubAction};
@@ -104,12 +104,16 @@ fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
 /// guess. A root that considers only the advice (`advice_prior = 1`) then decides when to guess
 /// and plays the player's questions, lists and likeliest items otherwise; advised rollouts
 /// (`rollout_depth`) play the cautious player (`bold` without its early guesses, whose 100 drawn
-/// worlds a step would cost every rollout step). It reads only the mover's knowledge.
+/// worlds a step would cost every rollout step), or another deduction player chosen for them
+/// ([`DeduceAdvisor::with_rollouts`]: `sly(rollouts=bold)`, so that the search meets opponents
+/// who guess early). It reads only the mover's knowledge.
 #[derive(Debug, Clone)]
 pub struct DeduceAdvisor {
     player: Deduce,
     /// `player` guessing only when certain.
     cautious: Deduce,
+    /// Who opens each turn of a rollout (the rest of the turn is `cautious`'s, as in the advice).
+    rollout: Deduce,
 }
 
 impl Default for DeduceAdvisor {
@@ -121,7 +125,13 @@ impl Default for DeduceAdvisor {
 impl DeduceAdvisor {
     /// Advice from `player`'s next steps.
     pub fn new(player: Deduce) -> Self {
-        DeduceAdvisor { cautious: player.clone().bold(0.0), player }
+        let cautious = player.clone().bold(0.0);
+        DeduceAdvisor { rollout: cautious.clone(), cautious, player }
+    }
+
+    /// Rollouts whose turns `player` opens: its question, or (a bold player) its early guess.
+    pub fn with_rollouts(self, player: Deduce) -> Self {
+        DeduceAdvisor { rollout: player, ..self }
     }
 }
 
@@ -153,21 +163,48 @@ impl Advisor<ClueState> for DeduceAdvisor {
 
     fn rollout_action(&self, state: &ClueState) -> Option<Action> {
         state.turn().player()?;
-        Some(self.cautious.next_step(state).to_action(state.params()))
+        let by = if state.phase() == Phase::Choose { &self.rollout } else { &self.cautious };
+        Some(by.next_step(state).to_action(state.params()))
     }
 }
 
+/// States a bold player in a rollout draws to decide an early guess (`bold` itself draws
+/// [`BOLD_SAMPLES`]): a rollout asks at every turn of every simulation.
+pub const ROLLOUT_BOLD_SAMPLES: usize = 20;
+
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] = &["deduce", "deduce:N", "sly", "sly:PERCENT", "bold", "bold:PERCENT"];
+pub const ADVISORS: &[&str] =
+    &["deduce", "deduce:N", "sly", "sly:PERCENT", "bold", "bold:PERCENT", "ADVISOR(rollouts=PLAYER)"];
 
 /// Builds an advisor by name: the deduction player [`agent_by_name`] builds for that name
 /// (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`, `bold:PERCENT`), giving advice
-/// ([`DeduceAdvisor`]).
+/// ([`DeduceAdvisor`]); `NAME(rollouts=PLAYER)` has the deduction player PLAYER open the turns of
+/// the search's rollouts (a bold one drawing [`ROLLOUT_BOLD_SAMPLES`] states).
+///
+/// ```
+/// use tabula_baselines::clue::advisor_by_name;
+/// assert!(advisor_by_name("sly(rollouts=bold)").is_ok());
+/// assert!(advisor_by_name("sly(rollouts=ismcts)").is_err());
+/// ```
 pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
-    match deduce_by_name(name) {
-        Some(player) => Ok(std::sync::Arc::new(DeduceAdvisor::new(player?))),
-        None => Err(format!("unknown Clue advisor {name:?}: choose one of {}", ADVISORS.join(", "))),
-    }
+    let unknown = || format!("unknown Clue advisor {name:?}: choose one of {}", ADVISORS.join(", "));
+    let lower = name.trim().to_ascii_lowercase();
+    let (advice, rollouts) = match lower.strip_suffix(')').and_then(|n| n.split_once('(')) {
+        Some((advice, setting)) => {
+            let rollouts =
+                setting.trim().strip_prefix("rollouts").map(|r| r.trim_start()).and_then(|r| r.strip_prefix('='));
+            (advice.trim(), Some(rollouts.ok_or_else(unknown)?.trim()))
+        }
+        None => (lower.as_str(), None),
+    };
+    let advisor = DeduceAdvisor::new(deduce_by_name(advice).ok_or_else(unknown)??);
+    Ok(std::sync::Arc::new(match rollouts {
+        None => advisor,
+        Some(player) => {
+            let player = deduce_by_name(player).ok_or_else(unknown)??;
+            advisor.with_rollouts(player.with_bold_samples(ROLLOUT_BOLD_SAMPLES))
+        }
+    }))
 }
 
 #[cfg(test)]
@@ -175,6 +212,39 @@ mod tests {
     use super::*;
     use clue::{Clue, Params};
     use tabula_core::{Game, rng_from_seed};
+
+    #[test]
+    fn rollouts_by_a_bold_player_guess_early_where_the_cautious_ones_ask() {
+        let game = Clue::new(Params::new(4, 24, 4).unwrap()).unwrap();
+        let cautious = advisor_by_name("sly").unwrap();
+        let bold = advisor_by_name(" SLY ( rollouts = bold:1 )").unwrap();
+        let mut rng = rng_from_seed(3);
+        let (mut early, mut uncertain) = (0, 0);
+        for seed in 0..6 {
+            let mut state = game.new_initial_state(seed);
+            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
+            while !state.is_terminal() {
+                let p = state.turn().player().unwrap();
+                let guess = Some(SubAction::Guess.to_action(state.params()));
+                if state.phase() == Phase::Choose
+                    && !state.must_guess()
+                    && state.knowledge(p).hidden_if_certain().is_none()
+                {
+                    uncertain += 1;
+                    assert_ne!(cautious.rollout_action(&state), guess, "{state}");
+                    early += usize::from(bold.rollout_action(&state) == guess);
+                    // The advice itself is sly's either way: only the rollouts differ.
+                    assert_eq!(bold.advise(&state), cautious.advise(&state));
+                }
+                let action = players[p].act(&state, &mut rng);
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(early > 0 && early < uncertain, "early guesses in {early} of {uncertain} uncertain turns");
+        for bad in ["sly(rollouts=ismcts)", "sly(alternatives=2)", "sly(rollouts=bold", "(rollouts=bold)"] {
+            assert!(advisor_by_name(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn following_the_deduce_advisor_step_by_step_plays_like_deduce() {
