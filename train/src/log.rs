@@ -54,7 +54,7 @@ impl RunLog {
 
 /// Truncates `file` after its last newline: a line without one was being written when the run
 /// was killed. A file of whole lines is left as it is.
-fn cut_torn_line(file: &File) -> std::io::Result<()> {
+pub(crate) fn cut_torn_line(file: &File) -> std::io::Result<()> {
     use std::io::{Read, Seek, SeekFrom};
     let mut reader = file;
     let len = reader.seek(SeekFrom::End(0))?;

@@ -302,7 +302,9 @@ fn load_latest(out: &Path) -> anyhow::Result<(NTupleModel, Progress)> {
 fn append_curve(out: &Path, point: &CurvePoint) -> anyhow::Result<()> {
     use std::io::Write;
     let path = out.join(CURVE_FILE);
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path)?;
+    let mut file = std::fs::OpenOptions::new().create(true).read(true).append(true).open(&path)?;
+    // A run killed mid-line would otherwise have this point glued onto the torn one.
+    crate::log::cut_torn_line(&file).with_context(|| format!("repairing the end of {}", path.display()))?;
     writeln!(file, "{}", serde_json::to_string(point)?).with_context(|| format!("cannot write {}", path.display()))
 }
 

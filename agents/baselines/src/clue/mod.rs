@@ -25,7 +25,7 @@ pub use deduce::{BOLD_SAMPLES, DEFAULT_SAMPLES, Deduce};
 pub use rollout::QuickRollout;
 
 use clue::{ClueState, Phase, SubAction};
-use tabula_core::{Action, Agent, RandomAgent, State};
+use tabula_core::{Action, Agent, GameSpec, RandomAgent, State};
 use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
 /// The names [`agent_by_name`] knows.
@@ -189,11 +189,13 @@ pub const ADVISORS: &[&str] =
 pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
     let unknown = || format!("unknown Clue advisor {name:?}: choose one of {}", ADVISORS.join(", "));
     let lower = name.trim().to_ascii_lowercase();
-    let (advice, rollouts) = match lower.strip_suffix(')').and_then(|n| n.split_once('(')) {
-        Some((advice, setting)) => {
-            let rollouts =
-                setting.trim().strip_prefix("rollouts").map(|r| r.trim_start()).and_then(|r| r.strip_prefix('='));
-            (advice.trim(), Some(rollouts.ok_or_else(unknown)?.trim()))
+    // The player's own name may hold a `:` (`sly:150`), which a spec's name may not: only the
+    // parameter list goes through the shared spec parser.
+    let (advice, rollouts) = match lower.split_once('(') {
+        Some((advice, parameters)) => {
+            let spec: GameSpec = format!("advisor({parameters}").parse().map_err(|e| format!("{e}"))?;
+            spec.only("advisor", &["rollouts"]).map_err(|e| format!("{e}"))?;
+            (advice.trim(), spec.raw("rollouts").map(str::to_string))
         }
         None => (lower.as_str(), None),
     };
@@ -201,7 +203,7 @@ pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
     Ok(std::sync::Arc::new(match rollouts {
         None => advisor,
         Some(player) => {
-            let player = deduce_by_name(player).ok_or_else(unknown)??;
+            let player = deduce_by_name(&player).ok_or_else(unknown)??;
             advisor.with_rollouts(player.with_bold_samples(ROLLOUT_BOLD_SAMPLES))
         }
     }))
