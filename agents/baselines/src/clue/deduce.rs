@@ -355,6 +355,28 @@ impl Agent<ClueState> for Deduce {
     }
 }
 
+/// Test games: `deduce` in every seat on the deals `seeds`, `look` shown each state and its mover
+/// before the mover acts, with the RNG the players draw from.
+#[cfg(test)]
+pub(crate) fn watch_deduce_games(
+    game: &clue::Clue,
+    seeds: std::ops::Range<u64>,
+    rng: &mut dyn RngCore,
+    mut look: impl FnMut(&ClueState, Player, &mut dyn RngCore),
+) {
+    use tabula_core::Game;
+    for seed in seeds {
+        let mut state = game.new_initial_state(seed);
+        let mut players: Vec<Deduce> = (0..game.num_players()).map(|_| Deduce::default()).collect();
+        while !state.is_terminal() {
+            let p = state.turn().player().expect("a game not over has a mover");
+            look(&state, p, rng);
+            let action = players[p].act(&state, rng);
+            state.apply(action).expect("deduce plays legal moves");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,23 +430,16 @@ mod tests {
         // opponent's own knowledge, which bold does not read), bold reads the threat from
         // states it cannot tell apart, and guesses.
         let (mut threatened, mut guessed) = (0, 0);
-        for seed in 0..16 {
-            let mut state = game.new_initial_state(seed);
-            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
-            while !state.is_terminal() {
-                let p = state.turn().player().unwrap();
-                if state.phase() == Phase::Choose
-                    && state.knowledge(p).hidden_if_certain().is_none()
-                    && (0..4).any(|q| q != p && state.is_active(q) && state.knowledge(q).hidden_if_certain().is_some())
-                {
-                    threatened += 1;
-                    let bold = Deduce::default().bold(0.01).choose(&state, p, &mut rng);
-                    guessed += usize::from(bold == SubAction::Guess);
-                }
-                let a = players[p].act(&state, &mut rng);
-                state.apply(a).unwrap();
+        watch_deduce_games(&game, 0..16, &mut rng, |state, p, rng| {
+            if state.phase() == Phase::Choose
+                && state.knowledge(p).hidden_if_certain().is_none()
+                && (0..4).any(|q| q != p && state.is_active(q) && state.knowledge(q).hidden_if_certain().is_some())
+            {
+                threatened += 1;
+                let bold = Deduce::default().bold(0.01).choose(state, p, rng);
+                guessed += usize::from(bold == SubAction::Guess);
             }
-        }
+        });
         assert!(threatened >= 10, "only {threatened} threatened turns");
         assert!(guessed * 10 >= threatened * 7, "guessed at {guessed} of {threatened} threatened turns");
     }

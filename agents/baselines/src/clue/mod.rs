@@ -211,6 +211,7 @@ pub fn advisor_by_name(name: &str) -> Result<SharedAdvisor<ClueState>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::deduce::watch_deduce_games;
     use super::*;
     use clue::{Clue, Params};
     use tabula_core::{Game, rng_from_seed};
@@ -222,26 +223,17 @@ mod tests {
         let bold = advisor_by_name(" SLY ( rollouts = bold:1 )").unwrap();
         let mut rng = rng_from_seed(3);
         let (mut early, mut uncertain) = (0, 0);
-        for seed in 0..6 {
-            let mut state = game.new_initial_state(seed);
-            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
-            while !state.is_terminal() {
-                let p = state.turn().player().unwrap();
-                let guess = Some(SubAction::Guess.to_action(state.params()));
-                if state.phase() == Phase::Choose
-                    && !state.must_guess()
-                    && state.knowledge(p).hidden_if_certain().is_none()
-                {
-                    uncertain += 1;
-                    assert_ne!(cautious.rollout_action(&state), guess, "{state}");
-                    early += usize::from(bold.rollout_action(&state) == guess);
-                    // The advice itself is sly's either way: only the rollouts differ.
-                    assert_eq!(bold.advise(&state), cautious.advise(&state));
-                }
-                let action = players[p].act(&state, &mut rng);
-                state.apply(action).unwrap();
+        watch_deduce_games(&game, 0..6, &mut rng, |state, p, _| {
+            let guess = Some(SubAction::Guess.to_action(state.params()));
+            if state.phase() == Phase::Choose && !state.must_guess() && state.knowledge(p).hidden_if_certain().is_none()
+            {
+                uncertain += 1;
+                assert_ne!(cautious.rollout_action(state), guess, "{state}");
+                early += usize::from(bold.rollout_action(state) == guess);
+                // The advice itself is sly's either way: only the rollouts differ.
+                assert_eq!(bold.advise(state), cautious.advise(state));
             }
-        }
+        });
         assert!(early > 0 && early < uncertain, "early guesses in {early} of {uncertain} uncertain turns");
         for bad in ["sly(rollouts=ismcts)", "sly(alternatives=2)", "sly(rollouts=bold", "(rollouts=bold)"] {
             assert!(advisor_by_name(bad).is_err(), "{bad}");
@@ -285,28 +277,21 @@ mod tests {
         let bold = advisor_by_name("bold:1").unwrap();
         let mut rng = rng_from_seed(9);
         let (mut early, mut asked) = (0, 0);
-        for seed in 0..6 {
-            let mut state = game.new_initial_state(seed);
-            let mut players: Vec<Deduce> = (0..4).map(|_| Deduce::default()).collect();
-            while !state.is_terminal() {
-                let p = state.turn().player().unwrap();
-                if state.phase() == Phase::Choose && !state.must_guess() {
-                    let advice = bold.advise(&state);
-                    let guess = SubAction::Guess.to_action(state.params());
-                    let certain = state.knowledge(p).hidden_if_certain().is_some();
-                    if advice[0] == guess && !certain {
-                        early += 1;
-                        assert_eq!(advice.len(), 2, "waiting is the alternative\n{state}");
-                        assert!(matches!(SubAction::from_action(advice[1], state.params()), Some(SubAction::Ask(_))));
-                    } else if advice[0] != guess {
-                        asked += 1;
-                        assert_eq!(advice.get(1), Some(&guess), "{state}");
-                    }
+        watch_deduce_games(&game, 0..6, &mut rng, |state, p, _| {
+            if state.phase() == Phase::Choose && !state.must_guess() {
+                let advice = bold.advise(state);
+                let guess = SubAction::Guess.to_action(state.params());
+                let certain = state.knowledge(p).hidden_if_certain().is_some();
+                if advice[0] == guess && !certain {
+                    early += 1;
+                    assert_eq!(advice.len(), 2, "waiting is the alternative\n{state}");
+                    assert!(matches!(SubAction::from_action(advice[1], state.params()), Some(SubAction::Ask(_))));
+                } else if advice[0] != guess {
+                    asked += 1;
+                    assert_eq!(advice.get(1), Some(&guess), "{state}");
                 }
-                let action = players[p].act(&state, &mut rng);
-                state.apply(action).unwrap();
             }
-        }
+        });
         assert!(early > 0 && asked > 0, "bold:1 guesses early somewhere in six games ({early} early, {asked} asked)");
         assert!(advisor_by_name("sly:50").is_ok() && advisor_by_name("deduce:2").is_ok());
         let unknown = advisor_by_name("brave").unwrap_err();
