@@ -456,6 +456,13 @@ fn games_of_many_players_seat_each_player_against_a_field() {
     // Random guesses at random and deduce only what it has proven: random ranks last every game.
     assert_eq!(players[0]["mean_rank"], 3.0);
     assert_eq!(players[0]["firsts"], 0.0);
+    // Firsts are paired with the first player's on the same deals and seats (random is never
+    // first, so each difference is the player's own first or not).
+    assert!(players[0]["paired_firsts"].is_null(), "the reference: {}", players[0]);
+    for p in &players[1..] {
+        assert_eq!(p["paired_firsts"]["games"], 6, "{p}");
+        assert_eq!(p["paired_firsts"]["mean"], p["firsts"], "{p}");
+    }
     // Every game is recorded, the player in each seat in turn (two deals of three games each).
     let text = std::fs::read_to_string(&records).unwrap();
     let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();

@@ -4,6 +4,8 @@
 //! random opening, and ratings on the Elo scale from a Bradley–Terry fit with 95% intervals
 //! ([`tabula_train::ratings`]). One-player games: every player on the same seeds, and each
 //! player's per-seed difference to the first (a paired comparison: the seeds' luck cancels).
+//! Games of three or more: each player in every seat against a field, its firsts paired with
+//! the first player's on the same deals and seats.
 //!
 //! This file is the command; the arena it runs ([`Arena`]) is in `plan.rs`, the two kinds of
 //! report in `two_players.rs` and `one_player.rs` (games of three or more: `../field.rs`), and
@@ -16,6 +18,7 @@ mod two_players;
 
 pub use plan::Arena;
 pub(super) use plan::progress;
+pub(super) use report::PairedDiff;
 
 use super::records::{self, GameRecord, RecordSink};
 use anyhow::Context;
@@ -35,7 +38,8 @@ pub struct ArenaArgs {
     /// The players, as player specs (see PLAYER SPECS below): two or more for a two-player game,
     /// one or more for a one-player game. Games of three or more players seat each player in one
     /// seat against a field of the last player (or --gauntlet) in all the others, rotating the
-    /// seat over the same deals; the field plays itself too, for parity.
+    /// seat over the same deals; the field plays itself too, for parity, and each player's firsts
+    /// are paired with the first player's on the same deals and seats.
     #[arg(long, num_args = 1.., required_unless_present = "from_records", value_name = "PLAYER")]
     players: Vec<String>,
     /// Two-player games: this player against each of the others instead of a round robin.

@@ -1,11 +1,13 @@
 //! The arena for games of three or more players: each player in one seat against a field of
 //! one player (`--gauntlet`, by default the last of `--players`) in all the other seats, the seat
 //! rotating game by game over the same deals ([`tabula_train::arena::play_field_reported`]).
-//! The field's own row (it against itself) is the parity reference.
+//! The field's own row (it against itself) is the parity reference, and each player's firsts are
+//! paired with the first player's on the same deals and seats (the deal's luck cancels).
 
-use super::arena::{Arena, progress};
+use super::arena::{Arena, PairedDiff, progress};
 use super::records::{GameRecord, RecordSink};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use tabula::players::{KnownGame, Player};
 use tabula_core::summary::Summary;
 use tabula_train::arena::{GameReport, Reporting, field_outcome, play_field_reported};
@@ -39,6 +41,9 @@ struct FieldPlayer {
     /// Share of games it ranked first, with its standard error.
     firsts: f64,
     firsts_std_error: f64,
+    /// Firsts (1 or 0 a game) minus the first player's, on the deals and seats both played
+    /// (none for the first player, and where they share no game).
+    paired_firsts: Option<PairedDiff>,
     seconds_per_game: f64,
     faults: usize,
 }
@@ -54,7 +59,7 @@ pub fn field<G: KnownGame>(
     let spec = game.spec();
     let field = players.last().expect("at least one player");
     let bar = progress(players.len() * a.games, a.quiet);
-    let (mut rows, mut games) = (Vec::new(), Vec::new());
+    let (mut played_by, mut games) = (Vec::new(), Vec::new());
     for player in players {
         bar.set_message(player.name().to_string());
         let on_game = |r: GameReport| {
@@ -71,7 +76,17 @@ pub fn field<G: KnownGame>(
         let mut played = sink.take();
         played.sort_by_key(|r| (r.pair, r.seat));
         let seconds = played.iter().filter_map(|r| r.seconds).sum::<f64>();
-        rows.push(row(player.name(), &results, seconds, player.faults()));
+        let seat_games = results
+            .into_iter()
+            .enumerate()
+            .map(|(k, (seat, returns))| SeatGame { deal: a.seed + (k / p) as u64, seat, returns })
+            .collect();
+        played_by.push(Played {
+            player: player.name().to_string(),
+            games: seat_games,
+            seconds,
+            faults: player.faults(),
+        });
         games.extend(played);
     }
     bar.finish_and_clear();
@@ -82,23 +97,65 @@ pub fn field<G: KnownGame>(
         games: a.games,
         seed: a.seed,
         from: None,
-        players: rows,
+        players: rows(&played_by),
     };
     Ok((report, games))
 }
 
-/// One game as a measured player played it: its seat, and every seat's return.
-type SeatReturns = (usize, Vec<f64>);
+/// One game as a measured player played it: the deal's seed, its seat, and every seat's return.
+struct SeatGame {
+    deal: u64,
+    seat: usize,
+    returns: Vec<f64>,
+}
 
-/// A player's row from its games: its seat and every seat's return, game by game.
-fn row(player: &str, results: &[SeatReturns], seconds: f64, faults: usize) -> FieldPlayer {
-    let mine: Vec<(f64, usize)> = results.iter().map(|(seat, returns)| field_outcome(*seat, returns)).collect();
+impl SeatGame {
+    /// The measured player's return and rank.
+    fn outcome(&self) -> (f64, usize) {
+        field_outcome(self.seat, &self.returns)
+    }
+}
+
+/// A player's games against the field, with their seconds and the player's protocol faults.
+struct Played {
+    player: String,
+    games: Vec<SeatGame>,
+    seconds: f64,
+    faults: usize,
+}
+
+/// The report's rows, each player's firsts paired with the first player's.
+fn rows(played: &[Played]) -> Vec<FieldPlayer> {
+    let first_by_game = |p: &Played| -> BTreeMap<(u64, usize), f64> {
+        p.games.iter().map(|g| ((g.deal, g.seat), f64::from(u8::from(g.outcome().1 == 1)))).collect()
+    };
+    let reference = played.first().map(first_by_game).unwrap_or_default();
+    played
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let mut r = row(p);
+            if k > 0 {
+                let diffs: Vec<f64> = first_by_game(p)
+                    .iter()
+                    .filter_map(|(game, mine)| reference.get(game).map(|theirs| mine - theirs))
+                    .collect();
+                r.paired_firsts = (!diffs.is_empty()).then(|| PairedDiff::of(&diffs));
+            }
+            r
+        })
+        .collect()
+}
+
+/// A player's row from its games (without the paired difference).
+fn row(played: &Played) -> FieldPlayer {
+    let mine: Vec<(f64, usize)> = played.games.iter().map(SeatGame::outcome).collect();
     let returns = Summary::of(&mine.iter().map(|m| m.0).collect::<Vec<_>>());
     let ranks = Summary::of(&mine.iter().map(|m| m.1 as f64).collect::<Vec<_>>());
     let n = mine.len().max(1) as f64;
     let firsts = mine.iter().filter(|m| m.1 == 1).count() as f64 / n;
     FieldPlayer {
-        player: player.to_string(),
+        player: played.player.clone(),
         games: mine.len(),
         mean_rank: ranks.mean,
         rank_std_error: ranks.std_error,
@@ -106,8 +163,9 @@ fn row(player: &str, results: &[SeatReturns], seconds: f64, faults: usize) -> Fi
         return_std_error: returns.std_error,
         firsts,
         firsts_std_error: (firsts * (1.0 - firsts) / n).sqrt(),
-        seconds_per_game: seconds / n,
-        faults,
+        paired_firsts: None,
+        seconds_per_game: played.seconds / n,
+        faults: played.faults,
     }
 }
 
@@ -151,7 +209,7 @@ pub fn tabulate(
         }
     };
     // Per player, in the order they first appear: its games and their seconds.
-    let mut rows: Vec<(String, Vec<SeatReturns>, f64)> = Vec::new();
+    let mut played: Vec<Played> = Vec::new();
     let mut unseated = 0;
     for r in games {
         let others: Vec<usize> = (0..p).filter(|&s| r.players[s] != field).collect();
@@ -171,17 +229,29 @@ pub fn tabulate(
             ),
         };
         let name = &r.players[seat];
-        let k = rows.iter().position(|(n, ..)| n == name).unwrap_or_else(|| {
-            rows.push((name.clone(), Vec::new(), 0.0));
-            rows.len() - 1
+        let k = played.iter().position(|p| p.player == *name).unwrap_or_else(|| {
+            played.push(Played { player: name.clone(), games: Vec::new(), seconds: 0.0, faults: 0 });
+            played.len() - 1
         });
-        rows[k].1.push((seat, r.returns.clone()));
-        rows[k].2 += r.seconds.unwrap_or(0.0);
+        played[k].games.push(SeatGame { deal: r.seed, seat, returns: r.returns.clone() });
+        played[k].seconds += r.seconds.unwrap_or(0.0);
     }
-    anyhow::ensure!(!rows.is_empty(), "--from-records: no game has a measured seat");
+    anyhow::ensure!(!played.is_empty(), "--from-records: no game has a measured seat");
+    for p in &played {
+        let mut seen = std::collections::BTreeSet::new();
+        for g in &p.games {
+            anyhow::ensure!(
+                seen.insert((g.deal, g.seat)),
+                "--from-records: {} has two games on deal {} in seat {}",
+                p.player,
+                g.deal,
+                g.seat
+            );
+        }
+    }
     // The field's own row, the parity reference, comes last as in a live arena (a stable sort).
-    rows.sort_by_key(|(n, ..)| *n == field);
-    let players: Vec<FieldPlayer> = rows.iter().map(|(n, results, seconds)| row(n, results, *seconds, 0)).collect();
+    played.sort_by_key(|p| p.player == field);
+    let players = rows(&played);
     let report = FieldReport {
         game: spec.to_string(),
         players_per_game: p,
@@ -209,16 +279,23 @@ impl FieldReport {
             self.players_per_game - 1,
         );
         out.push_str(&format!(
-            "{:<width$}  {:>15}  {:>16}  {:>14}  {:>7}\n",
-            "PLAYER", "MEAN RANK", "RETURN", "FIRSTS", "S/GAME"
+            "{:<width$}  {:>15}  {:>16}  {:>14}  {:>18}  {:>7}\n",
+            "PLAYER", "MEAN RANK", "RETURN", "FIRSTS", "PAIRED FIRSTS", "S/GAME"
         ));
-        for r in &self.players {
+        for (k, r) in self.players.iter().enumerate() {
+            let paired = match (&r.paired_firsts, k) {
+                (_, 0) => "(reference)".to_string(),
+                (None, _) => "(no game shared)".to_string(),
+                (Some(d), _) if d.games == r.games => format!("{:+.1} ± {:.1}", 100.0 * d.mean, 100.0 * d.std_error),
+                (Some(d), _) => format!("{:+.1} ± {:.1} ({})", 100.0 * d.mean, 100.0 * d.std_error, d.games),
+            };
             out.push_str(&format!(
-                "{:<width$}  {:>15}  {:>16}  {:>14}  {:>7.3}\n",
+                "{:<width$}  {:>15}  {:>16}  {:>14}  {:>18}  {:>7.3}\n",
                 r.player,
                 format!("{:.3} ± {:.3}", r.mean_rank, r.rank_std_error),
                 format!("{:+.3} ± {:.3}", r.mean_return, r.return_std_error),
                 format!("{:.1}% ± {:.1}", 100.0 * r.firsts, 100.0 * r.firsts_std_error),
+                paired,
                 r.seconds_per_game
             ));
         }
@@ -227,6 +304,12 @@ impl FieldReport {
             (p + 1.0) / 2.0,
             100.0 / p
         ));
+        if let Some(reference) = self.players.first().filter(|_| self.players.len() > 1) {
+            out.push_str(&format!(
+                "PAIRED FIRSTS: firsts minus {}'s on the same deals and seats, points ± s.e. (games shared, where fewer).\n",
+                reference.player
+            ));
+        }
         for r in self.players.iter().filter(|r| r.faults > 0) {
             out.push_str(&format!("{}: {} protocol faults (random legal moves stood in)\n", r.player, r.faults));
         }
@@ -251,10 +334,14 @@ mod tests {
     use super::*;
 
     fn game(players: &[&str], seat: Option<usize>, returns: &[f64]) -> GameRecord {
+        dealt(9, players, seat, returns)
+    }
+
+    fn dealt(seed: u64, players: &[&str], seat: Option<usize>, returns: &[f64]) -> GameRecord {
         GameRecord {
             game: "g".into(),
             number: 1,
-            seed: 9,
+            seed,
             pair: 0,
             players: players.iter().map(|p| p.to_string()).collect(),
             opening_plies: 0,
@@ -300,5 +387,30 @@ mod tests {
         let short = [game(&["x", "f"], None, &[1.0, -1.0])];
         let e = tabulate("g", 3, None, &short, String::new()).unwrap_err().to_string();
         assert!(e.contains("has 2 players and 2 returns, not 3"), "{e}");
+    }
+
+    #[test]
+    fn firsts_are_paired_with_the_first_players_on_the_deals_and_seats_both_played() {
+        let games = [
+            dealt(1, &["x", "f", "f"], Some(0), &[1.0, 0.0, -1.0]),
+            dealt(1, &["f", "x", "f"], Some(1), &[1.0, -1.0, 0.0]),
+            dealt(1, &["y", "f", "f"], Some(0), &[-1.0, 1.0, 0.0]),
+            dealt(1, &["f", "y", "f"], Some(1), &[0.0, 1.0, -1.0]),
+            // x never played deal 2: this game has no pair.
+            dealt(2, &["f", "f", "y"], Some(2), &[0.0, -1.0, 1.0]),
+        ];
+        let (report, _) = tabulate("g", 3, Some("f"), &games, "a.jsonl".into()).unwrap();
+        let [x, y] = &report.players[..] else { panic!("{:?}", report.players) };
+        assert!(x.paired_firsts.is_none());
+        let d = y.paired_firsts.as_ref().unwrap();
+        // Differences -1 (deal 1, seat 0) and +1 (deal 1, seat 1).
+        assert_eq!((d.games, d.mean, d.std_error), (2, 0.0, 1.0));
+        assert_eq!(y.firsts, 2.0 / 3.0);
+        let table = report.table();
+        assert!(table.contains("+0.0 ± 100.0 (2)") && table.contains("(reference)"), "{table}");
+        assert!(table.contains("firsts minus x's on the same deals and seats"), "{table}");
+        let twice = [games[0].clone(), games[0].clone()];
+        let e = tabulate("g", 3, Some("f"), &twice, String::new()).unwrap_err().to_string();
+        assert_eq!(e, "--from-records: x has two games on deal 1 in seat 0");
     }
 }

@@ -2,6 +2,7 @@
 //! the first (a paired comparison: the seeds' luck cancels).
 
 use super::plan::{Arena, progress};
+use super::report::PairedDiff;
 use crate::cli::records::{GameRecord, RecordSink};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -41,12 +42,6 @@ pub(super) struct ScoredPlayer {
     /// (none for the first player).
     pub(super) paired_diff: Option<PairedDiff>,
     pub(super) faults: usize,
-}
-
-#[derive(Debug, Serialize)]
-pub(super) struct PairedDiff {
-    pub(super) mean: f64,
-    pub(super) std_error: f64,
 }
 
 /// Plays every player on the same seeds; the report and every game, player by player.
@@ -118,8 +113,7 @@ pub(super) fn score(
             let points: f64 = scores.iter().sum();
             let paired_diff = (k > 0).then(|| {
                 let diffs: Vec<f64> = scores.iter().zip(&first).map(|(x, y)| x - y).collect();
-                let d = Summary::of(&diffs);
-                PairedDiff { mean: d.mean, std_error: d.std_error }
+                PairedDiff::of(&diffs)
             });
             ScoredPlayer {
                 player: name.clone(),
