@@ -29,9 +29,9 @@ use tabula_core::{Agent, Game, rng_from_seed};
     about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).",
     long_about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).\n\n\
         `az` (the default) is the trained agent shipped in checkpoints/clue (compiled in) with \
-        tabula's information-set search, `net` its policy alone; `deduce` reasons exactly from \
-        everything it has seen, guesses only what it has proven and asks the most informative \
-        question (as strong as the shipped agent, and faster); `sly` and `bold` are deduce that \
+        tabula's information-set search over sly's steps, `net` its policy alone; `deduce` \
+        reasons exactly from everything it has seen, guesses only what it has proven and asks \
+        the most informative question (weaker than the shipped agent, and faster); `sly` and `bold` are deduce that \
         weighs what its questions tell the others and, for bold, guesses early when an opponent \
         is probably certain (the strongest player here); `ismcts` is tabula's \
         information-set search with cheap deduction-guided rollouts; `random` takes random \
