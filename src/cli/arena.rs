@@ -9,16 +9,17 @@
 //!
 //! This file is the command; the arena it runs ([`Arena`]) is in `plan.rs`, the two kinds of
 //! report in `two_players.rs` and `one_player.rs` (games of three or more: `../field.rs`), and
-//! how a report is shown in `report.rs`.
+//! how a report is shown in `report.rs` (paired differences: `paired.rs`).
 
 mod one_player;
+mod paired;
 mod plan;
 mod report;
 mod two_players;
 
+pub(super) use paired::PairedDiff;
 pub use plan::Arena;
 pub(super) use plan::progress;
-pub(super) use report::PairedDiff;
 
 use super::records::{self, GameRecord, RecordSink};
 use anyhow::Context;

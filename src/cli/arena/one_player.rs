@@ -1,8 +1,8 @@
 //! One-player games: every player on the same seeds, and each player's per-seed difference to
 //! the first (a paired comparison: the seeds' luck cancels).
 
+use super::paired::PairedDiff;
 use super::plan::{Arena, progress};
-use super::report::PairedDiff;
 use crate::cli::records::{GameRecord, RecordSink};
 use serde::Serialize;
 use std::collections::BTreeMap;
