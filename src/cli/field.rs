@@ -69,17 +69,17 @@ pub fn field<G: KnownGame>(
             sink.add(GameRecord::of(&spec, r, names));
         };
         let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
-        let results =
-            play_field_reported(game, &*player.opponent.make, &*field.opponent.make, a.games, a.seed, &reporting);
-        // In deal order (as `results`), not the order the games ended: the records then read
-        // back into the same table, sums taken in the same order.
+        play_field_reported(game, &*player.opponent.make, &*field.opponent.make, a.games, a.seed, &reporting);
+        // In deal order, not the order the games ended: the records then read back into the
+        // same table, sums taken in the same order.
         let mut played = sink.take();
         played.sort_by_key(|r| (r.pair, r.seat));
         let seconds = played.iter().filter_map(|r| r.seconds).sum::<f64>();
-        let seat_games = results
-            .into_iter()
-            .enumerate()
-            .map(|(k, (seat, returns))| SeatGame { deal: a.seed + (k / p) as u64, seat, returns })
+        // The records name each game's deal and the player's seat: the report reads them, as
+        // `--from-records` does, rather than numbering the deals again.
+        let seat_games = played
+            .iter()
+            .map(|r| SeatGame::of(r, r.seat.expect("a game of three or more records the measured seat")))
             .collect();
         played_by.push(Played {
             player: player.name().to_string(),
@@ -110,6 +110,11 @@ struct SeatGame {
 }
 
 impl SeatGame {
+    /// The game of `record` as the player in `seat` played it.
+    fn of(record: &GameRecord, seat: usize) -> SeatGame {
+        SeatGame { deal: record.seed, seat, returns: record.returns.clone() }
+    }
+
     /// The measured player's return and rank.
     fn outcome(&self) -> (f64, usize) {
         field_outcome(self.seat, &self.returns)
@@ -127,7 +132,7 @@ struct Played {
 /// The report's rows, each player's firsts paired with the first player's.
 fn rows(played: &[Played]) -> Vec<FieldPlayer> {
     let first_by_game = |p: &Played| -> BTreeMap<(u64, usize), f64> {
-        p.games.iter().map(|g| ((g.deal, g.seat), f64::from(u8::from(g.outcome().1 == 1)))).collect()
+        p.games.iter().map(|g| ((g.deal, g.seat), if g.outcome().1 == 1 { 1.0 } else { 0.0 })).collect()
     };
     let reference = played.first().map(first_by_game).unwrap_or_default();
     played
@@ -233,7 +238,7 @@ pub fn tabulate(
             played.push(Played { player: name.clone(), games: Vec::new(), seconds: 0.0, faults: 0 });
             played.len() - 1
         });
-        played[k].games.push(SeatGame { deal: r.seed, seat, returns: r.returns.clone() });
+        played[k].games.push(SeatGame::of(r, seat));
         played[k].seconds += r.seconds.unwrap_or(0.0);
     }
     anyhow::ensure!(!played.is_empty(), "--from-records: no game has a measured seat");
