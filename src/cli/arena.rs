@@ -85,8 +85,9 @@ pub struct ArenaArgs {
     /// Play nothing: the table (and --json, --plot) of the games in these --records files, e.g.
     /// seed ranges played apart (`--seed 1 --games 50` here, `--seed 51 --games 50` there). Players
     /// come in the order they first appear; one-player games need every player on the same seeds;
-    /// games of three or more have one field (--gauntlet, else the player in every game). Protocol
-    /// faults are not in records.
+    /// games of three or more have one field (--gauntlet, else the player in every game), and a
+    /// game found in two files (the field's own row of arenas on the same deals) counts once.
+    /// Protocol faults are not in records.
     #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with_all = ["players", "records"])]
     from_records: Vec<PathBuf>,
     /// Also draw the results into a PNG: each player's rating with its 95% interval (two

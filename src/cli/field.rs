@@ -216,6 +216,9 @@ pub fn tabulate(
     // Per player, in the order they first appear: its games and their seconds.
     let mut played: Vec<Played> = Vec::new();
     let mut unseated = 0;
+    // A game in two files (the field's own row, played on the same deals by every arena that
+    // plays them) counts once; two different games on one deal and seat are refused.
+    let mut seen: BTreeMap<(&str, u64, usize), &GameRecord> = BTreeMap::new();
     for r in games {
         let others: Vec<usize> = (0..p).filter(|&s| r.players[s] != field).collect();
         let seat = match (others.as_slice(), r.seat) {
@@ -234,6 +237,14 @@ pub fn tabulate(
             ),
         };
         let name = &r.players[seat];
+        if let Some(earlier) = seen.insert((name, r.seed, seat), r) {
+            anyhow::ensure!(
+                (&earlier.players, &earlier.moves, &earlier.returns) == (&r.players, &r.moves, &r.returns),
+                "--from-records: {name} has two different games on deal {} in seat {seat}",
+                r.seed
+            );
+            continue;
+        }
         let k = played.iter().position(|p| p.player == *name).unwrap_or_else(|| {
             played.push(Played { player: name.clone(), games: Vec::new(), seconds: 0.0, faults: 0 });
             played.len() - 1
@@ -242,18 +253,6 @@ pub fn tabulate(
         played[k].seconds += r.seconds.unwrap_or(0.0);
     }
     anyhow::ensure!(!played.is_empty(), "--from-records: no game has a measured seat");
-    for p in &played {
-        let mut seen = std::collections::BTreeSet::new();
-        for g in &p.games {
-            anyhow::ensure!(
-                seen.insert((g.deal, g.seat)),
-                "--from-records: {} has two games on deal {} in seat {}",
-                p.player,
-                g.deal,
-                g.seat
-            );
-        }
-    }
     // The field's own row, the parity reference, comes last as in a live arena (a stable sort).
     played.sort_by_key(|p| p.player == field);
     let players = rows(&played);
@@ -414,8 +413,13 @@ mod tests {
         let table = report.table();
         assert!(table.contains("+0.0 ± 100.0 (2)") && table.contains("(reference)"), "{table}");
         assert!(table.contains("firsts minus x's on the same deals and seats"), "{table}");
-        let twice = [games[0].clone(), games[0].clone()];
-        let e = tabulate("g", 3, Some("f"), &twice, String::new()).unwrap_err().to_string();
-        assert_eq!(e, "--from-records: x has two games on deal 1 in seat 0");
+        // The same game in two files counts once; another game on its deal and seat is refused.
+        let mut again = games[0].clone();
+        again.seconds = Some(2.0);
+        let (twice, _) = tabulate("g", 3, Some("f"), &[games[0].clone(), again.clone()], String::new()).unwrap();
+        assert_eq!(twice.players[0].games, 1);
+        again.returns = vec![-1.0, 1.0, 0.0];
+        let e = tabulate("g", 3, Some("f"), &[games[0].clone(), again], String::new()).unwrap_err().to_string();
+        assert_eq!(e, "--from-records: x has two different games on deal 1 in seat 0");
     }
 }
