@@ -291,6 +291,26 @@ impl TrainConfig {
 mod tests {
     use super::*;
 
+    /// The configs beside the shipped models and the experiments their READMEs tell users to
+    /// train: each must still load, or a command on those pages fails.
+    #[test]
+    fn the_configs_in_checkpoints_load() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../checkpoints");
+        let mut loaded = 0;
+        for game in std::fs::read_dir(&root).unwrap() {
+            let dir = game.unwrap().path();
+            let mut files = vec![dir.join("config.toml")];
+            if let Ok(entries) = std::fs::read_dir(dir.join("experiments")) {
+                files.extend(entries.map(|e| e.unwrap().path()));
+            }
+            for file in files.into_iter().filter(|f| f.is_file()) {
+                TrainConfig::load(&file).unwrap_or_else(|e| panic!("{e:#}"));
+                loaded += 1;
+            }
+        }
+        assert!(loaded >= 8, "only {loaded} configs under {}", root.display());
+    }
+
     #[test]
     fn embedded_defaults_parse_and_round_trip() {
         for game in ["score4", "superball", "superply", "upright", "clue"] {
