@@ -497,8 +497,12 @@ fn train_throughput_measures_binaries_and_configs_taking_turns() {
     let median = |row: &[&str]| row[3].parse::<f64>().unwrap();
     assert_eq!(rows[0][4], "1.00x", "{table}");
     assert!(median(&rows[0]) > 0.0 && median(&rows[1]) > 0.0, "{table}");
-    // Sixteen times the simulations a move: fewer positions a second (0.6x here).
-    assert!(median(&rows[1]) < median(&rows[0]), "{table}");
+    // The ratio column is the medians' ratio. Which config is faster is not asserted: on a
+    // loaded machine four-second rounds can rank them either way.
+    let ratio: f64 = rows[1][4].trim_end_matches('x').parse().unwrap();
+    // Within the rounding of the printed medians (to whole positions) and of the ratio itself.
+    let rounding = 0.006 + ratio * (0.5 / median(&rows[0]) + 0.5 / median(&rows[1]));
+    assert!((ratio - median(&rows[1]) / median(&rows[0])).abs() < rounding, "{table}");
 }
 
 /// The largest file of a checkpoint's learner (its weights), with one bit flipped.
