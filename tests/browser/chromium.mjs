@@ -1,5 +1,7 @@
 // Headless Debian chromium as the browser tests launch it: no sandbox (tests may run as root),
-// no GPU, and nothing that reaches the network on its own.
+// no GPU, nothing that reaches the network on its own, and shared memory in /tmp rather than
+// /dev/shm, which containers may size at 64 MB (one known way a renderer dies while the first
+// page loads; a 2 MB /dev/shm here did not kill it, so it is a precaution, not a found cause).
 
 import { chromium } from "playwright-core";
 
@@ -9,6 +11,7 @@ export function launchChromium() {
     args: [
       "--no-sandbox",
       "--disable-gpu",
+      "--disable-dev-shm-usage",
       "--disable-quic",
       "--no-first-run",
       "--disable-background-networking",

@@ -81,6 +81,7 @@ try {
   // Failures the test provokes on purpose (step 4) are expected; any other is a problem.
   let expectFailure = false;
   page.on("pageerror", (e) => fail(`${stepName}: uncaught ${e.message}`));
+  page.on("crash", () => fail(`${stepName}: the page's renderer crashed`));
   // Everything the page needs is compiled into the server: nothing may come from elsewhere.
   page.on("request", (r) => {
     const u = r.url();
