@@ -210,6 +210,41 @@ fn checkpoints_between_replay_snapshots_link_the_last_one_and_the_run_ends_with_
     assert!(!tmp.path().join("refused").join("checkpoints").exists());
 }
 
+#[test]
+fn models_kept_every_n_steps_are_playable_and_a_resumed_run_keeps_counting() {
+    let kept = |run: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(run.join("models"))
+            .map(|d| d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        names.sort();
+        names
+    };
+    // Checkpoints at steps 3, 6 and 9; a model kept at 6 only.
+    let config = TINY.replace("checkpoint_every_steps = 3", "checkpoint_every_steps = 3\nkeep_model_every_steps = 6");
+    let tmp = tempfile::tempdir().unwrap();
+    let run = train_run(tmp.path(), &config, &["--max-steps", "9"]);
+    assert_eq!(kept(&run), ["step-0000000006"]);
+    let six = run.join("models/step-0000000006");
+    for file in ["model.bpk", "model.json", "config.toml", "manifest.json"] {
+        assert!(six.join(file).is_file(), "{} has no {file}", six.display());
+    }
+    let card: serde_json::Value = serde_json::from_slice(&std::fs::read(six.join("model.json")).unwrap()).unwrap();
+    assert_eq!(card["training_step"], 6, "{card}");
+    // Resumed to step 15: 12 crosses the next multiple, 9 (before the resume) and 15 do not.
+    resume(&run, 15);
+    assert_eq!(kept(&run), ["step-0000000006", "step-0000000012"]);
+    // A kept model is a player.
+    let spec = format!("ckpt:{}:4", six.display());
+    let out =
+        tabula().args(["arena", "score4", "--games", "2", "--quiet", "--players", &spec, "random"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // Without the key (the default) none is kept.
+    let tmp = tempfile::tempdir().unwrap();
+    let run = train_run(tmp.path(), TINY, &["--max-steps", "6"]);
+    assert!(!run.join("models").exists());
+}
+
 /// The directory of a run's latest checkpoint.
 fn ckpt_of(run: &Path) -> std::path::PathBuf {
     let latest = std::fs::read_to_string(run.join("checkpoints/latest")).unwrap();

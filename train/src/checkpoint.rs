@@ -8,7 +8,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use tabula_models::run_files::LATEST;
+use tabula_models::run_files::{LATEST, MODELS_DIR};
 
 /// Writes a checkpoint named `name` under `root` through `write`, then points `latest` at it and
 /// keeps only the newest `keep` checkpoints.
@@ -44,6 +44,27 @@ pub fn write_checkpoint(
     fs::rename(&tmp, &dest)?;
     write_file_atomically(&root.join(LATEST), name.as_bytes())?;
     prune(root, keep)?;
+    Ok(dest)
+}
+
+/// Copies the playable model `files` of the run in `out` into `out/models/<name>`, through a
+/// temporary folder renamed into place, with a manifest of their checksums; returns the folder.
+pub fn keep_model_copy(out: &Path, name: &str, files: &[&str]) -> anyhow::Result<PathBuf> {
+    let root = out.join(MODELS_DIR);
+    fs::create_dir_all(&root).with_context(|| format!("creating {}", root.display()))?;
+    let (tmp, dest) = (root.join(format!(".{name}.tmp")), root.join(name));
+    if tmp.exists() {
+        fs::remove_dir_all(&tmp)?;
+    }
+    fs::create_dir_all(&tmp)?;
+    for file in files {
+        fs::copy(out.join(file), tmp.join(file)).with_context(|| format!("copying {file} into {}", tmp.display()))?;
+    }
+    tabula_models::manifest::write_files(&tmp, files)?;
+    if dest.exists() {
+        fs::remove_dir_all(&dest)?;
+    }
+    fs::rename(&tmp, &dest)?;
     Ok(dest)
 }
 

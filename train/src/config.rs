@@ -143,6 +143,10 @@ pub struct ScheduleSection {
     /// older than its checkpoint). 0 writes it with every checkpoint.
     #[serde(default = "default_replay_snapshot_minutes")]
     pub replay_snapshot_minutes: f64,
+    /// Every this many learner steps the playable model is also copied into `RUN/models/`, so
+    /// that a run's checkpoints can be compared after it ends (an arena picks one); 0 keeps none.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub keep_model_every_steps: u64,
     pub eval_every_steps: u64,
     /// Games against each baseline (two-player) or seeds played (one-player) per evaluation.
     pub eval_games: usize,
@@ -156,6 +160,9 @@ fn one() -> u64 {
 }
 fn is_zero(x: &f32) -> bool {
     *x == 0.0
+}
+fn is_zero_u64(x: &u64) -> bool {
+    *x == 0
 }
 
 fn one_f32() -> f32 {

@@ -2,7 +2,7 @@
 //! logs, atomic checkpoints that a killed run resumes from, and evaluations against baselines.
 
 use crate::arena::{Reporting, field_outcome, play_field_reported, play_match, play_scores};
-use crate::checkpoint::{name_for_step, write_checkpoint, write_file_atomically};
+use crate::checkpoint::{keep_model_copy, name_for_step, write_checkpoint, write_file_atomically};
 use crate::config::TrainConfig;
 use crate::cpu::CpuMeter;
 use crate::distributed::moving_mean::MovingMean;
@@ -110,6 +110,9 @@ pub struct Trainer<G: Game> {
     remote: Option<RemoteGames>,
     /// Whether this process plays self-play too (off with `--no-local-selfplay`).
     local_selfplay: bool,
+    /// `step / schedule.keep_model_every_steps` when a copy of the model was last kept (or the
+    /// run resumed): the next copy is kept once a checkpoint's step crosses the next multiple.
+    kept_model_block: u64,
 }
 
 use crate::checkpoint::FailedWrites;
@@ -172,6 +175,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
+            kept_model_block: 0,
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
@@ -255,6 +259,7 @@ impl<G: Game> Trainer<G> {
         };
         let progress: Progress = serde_json::from_slice(&std::fs::read(dir.join("progress.json"))?)?;
         set_aside_damaged(&found.passed_over, &dir, progress.step)?;
+        let kept_model_block = progress.step.checked_div(config.schedule.keep_model_every_steps).unwrap_or(0);
         let log = RunLog::open(out)?;
         Ok(Trainer {
             game,
@@ -269,6 +274,7 @@ impl<G: Game> Trainer<G> {
             baseline_pairs: None,
             last_evaluation: None,
             replay_snapshot: None,
+            kept_model_block,
             failed_checkpoints: FailedWrites::default(),
             schedule_end_seconds: 0.0,
             advisor: None,
@@ -712,6 +718,11 @@ impl<G: Game> Trainer<G> {
         self.learner.inference_net().save(&self.out.join(MODEL_FILE), &card)?;
         // Their checksums, which `tabula export` checks before it ships them.
         tabula_models::manifest::write_files(&self.out, &[MODEL_FILE, "model.json"])?;
+        let every = self.config.schedule.keep_model_every_steps;
+        if every > 0 && self.progress.step / every > self.kept_model_block {
+            keep_model_copy(&self.out, &name_for_step(self.progress.step), &[MODEL_FILE, "model.json", CONFIG_FILE])?;
+            self.kept_model_block = self.progress.step / every;
+        }
         if let Some(remote) = self.remote.as_mut() {
             let read =
                 |name: &str| std::fs::read(self.out.join(name)).with_context(|| format!("reading {name} to publish"));

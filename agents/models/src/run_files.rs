@@ -16,6 +16,9 @@ pub const CONFIG_FILE: &str = "config.toml";
 /// A run's checkpoints, and the learner's part of each.
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 pub const LEARNER_DIR: &str = "learner";
+/// Copies of a run's playable model kept along the way (`schedule.keep_model_every_steps`), one
+/// folder per step, each playable as `ckpt:RUN/models/step-NNNNNNNNNN`.
+pub const MODELS_DIR: &str = "models";
 /// A checkpoint's replay buffer: the one file a checkpoint may lack (`scripts/pack-run.sh`
 /// leaves it behind; the resumed run refills it).
 pub const REPLAY_FILE: &str = "replay.bin";
