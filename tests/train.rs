@@ -239,6 +239,33 @@ fn models_kept_every_n_steps_are_playable_and_a_resumed_run_keeps_counting() {
         tabula().args(["arena", "score4", "--games", "2", "--quiet", "--players", &spec, "random"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
+    // scripts/pick-model.sh plays the kept models and the last one against one opponent and
+    // names the best as its last line.
+    let pick = |run: &Path| {
+        Command::new("bash")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pick-model.sh"))
+            .args(["--against", "random", "--games", "2", "--movetime-ms", "10", "--tabula"])
+            .arg(env!("CARGO_BIN_EXE_tabula"))
+            .arg("score4")
+            .arg(run)
+            .output()
+            .unwrap()
+    };
+    let out = pick(&run);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "three candidates and the choice: {stdout}");
+    for (line, candidate) in lines.iter().zip(["models/step-0000000006:10ms", "models/step-0000000012:10ms", "run:"]) {
+        assert!(line.contains(candidate) && line.contains(" 2 games "), "{candidate} in step order: {stdout}");
+    }
+    let chosen = Path::new(lines[3]);
+    assert!([six.clone(), run.join("models/step-0000000012"), run.clone()].iter().any(|c| c == chosen), "{stdout}");
+    assert!(run.join("pick/records.jsonl").is_file() && run.join("pick/arena.json").is_file());
+    // A folder that is not a run is refused.
+    let out = pick(&run.join("models"));
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+
     // Without the key (the default) none is kept.
     let tmp = tempfile::tempdir().unwrap();
     let run = train_run(tmp.path(), TINY, &["--max-steps", "6"]);
