@@ -134,10 +134,15 @@ pub(super) fn rate(
         let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
         for r in games {
             let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
-            match r.returns[mine].total_cmp(&r.returns[1 - mine]) {
-                std::cmp::Ordering::Greater => wins += 1,
-                std::cmp::Ordering::Equal => draws += 1,
-                std::cmp::Ordering::Less => losses += 1,
+            // Not total_cmp, which ranks 0.0 above -0.0: a draw returned as [d, -d] with d = 0
+            // was a win for the first seat (every Upright draw, until stop 80).
+            let (me, them) = (r.returns[mine], r.returns[1 - mine]);
+            if me > them {
+                wins += 1;
+            } else if me < them {
+                losses += 1;
+            } else {
+                draws += 1;
             }
         }
         let count = wins + draws + losses;
@@ -269,5 +274,16 @@ mod tests {
         assert_eq!((p.wins, p.draws, p.losses, p.score), (2, 1, 1, 0.625));
         assert_eq!(p.seconds_per_game, Some(2.0));
         assert_eq!(report.anchor, "y");
+    }
+
+    #[test]
+    fn a_draw_returned_as_zero_and_minus_zero_is_a_draw_from_either_seat() {
+        // Upright returns [d, -d], so its draws are [0.0, -0.0].
+        let names = ["x".to_string(), "y".to_string()];
+        let games = vec![record(&["x", "y"], 1, &[0.0, -0.0]), record(&["y", "x"], 1, &[0.0, -0.0])];
+        let header = Header { format: "round_robin", opening_plies: 0, seed: None, from: Some("f".into()) };
+        let report = rate("g", &names, &[0, 0], 1, &[((0, 1), games)], header).unwrap();
+        let p = &report.pairings[0];
+        assert_eq!((p.wins, p.draws, p.losses, p.score), (0, 2, 0, 0.5));
     }
 }
