@@ -396,11 +396,13 @@ fn upright_classical_players_beat_greedy_and_programs_that_fail_lose_with_a_coun
         "30",
         "--json",
     ]);
+    // On the 4x4 board about half of these games are drawn (the seat decides much here).
     for p in doc["pairings"].as_array().unwrap() {
         let searcher_is_a = p["a"] != "greedy";
-        let (wins, losses) = (p["wins"].as_u64().unwrap(), p["losses"].as_u64().unwrap());
-        let searcher_wins = if searcher_is_a { wins } else { losses };
-        assert!(searcher_wins >= 6, "{p}");
+        let (score, wins) = (p["score"].as_f64().unwrap(), p["wins"].as_u64().unwrap());
+        let losses = p["losses"].as_u64().unwrap();
+        let (searcher_score, searcher_losses) = if searcher_is_a { (score, losses) } else { (1.0 - score, wins) };
+        assert!(searcher_score >= 0.65 && searcher_losses <= 1, "{p}");
     }
     // A program that answers `new` and then dies: every game is still played out, and the faults
     // are counted beside its name.

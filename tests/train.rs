@@ -242,10 +242,7 @@ fn models_kept_every_n_steps_are_playable_and_a_resumed_run_keeps_counting() {
     // scripts/pick-model.sh plays the kept models and the last one against one opponent and
     // names the best as its last line.
     let pick = |run: &Path| {
-        Command::new("bash")
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pick-model.sh"))
-            .args(["--against", "random", "--games", "2", "--movetime-ms", "10", "--tabula"])
-            .arg(env!("CARGO_BIN_EXE_tabula"))
+        script("pick-model.sh", &["--against", "random", "--games", "2", "--movetime-ms", "10"])
             .arg("score4")
             .arg(run)
             .output()
@@ -454,12 +451,17 @@ fn train_three_steps(game: &str, config: &Path, dir: &Path) -> std::path::PathBu
     run
 }
 
+/// `bash scripts/NAME OPTIONS --tabula BIN`, this build's `tabula`.
+fn script(name: &str, options: &[&str]) -> Command {
+    let mut command = Command::new("bash");
+    command.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts").join(name)).args(options);
+    command.arg("--tabula").arg(env!("CARGO_BIN_EXE_tabula"));
+    command
+}
+
 /// `scripts/train-side-by-side.sh` with the tiny config as its base.
 fn side_by_side(out: &Path, base: &Path, variants: &[&str]) -> std::process::Output {
-    Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/train-side-by-side.sh"))
-        .args(["--hours", "0.0005", "--games", "2", "--movetime-ms", "10", "--tabula"])
-        .arg(env!("CARGO_BIN_EXE_tabula"))
+    script("train-side-by-side.sh", &["--hours", "0.0005", "--games", "2", "--movetime-ms", "10"])
         .arg("--config")
         .arg(base)
         .arg(out)
