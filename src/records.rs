@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use tabula_train::arena::GameReport;
+use tabula_train::arena::{GameReport, MatchResult};
 
 /// One game in a `--records` file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -59,8 +59,11 @@ impl GameRecord {
     pub fn of(game: &str, report: GameReport, players: Vec<String>) -> GameRecord {
         let result = match report.returns[..] {
             [score] => format!("{score}"),
-            [w, b] if w > b => "1-0".into(),
-            [w, b] if w < b => "0-1".into(),
+            [w, b] => match MatchResult::of_game(w, b) {
+                MatchResult { wins: 1, .. } => "1-0".into(),
+                MatchResult { losses: 1, .. } => "0-1".into(),
+                _ => "1/2-1/2".into(),
+            },
             _ => "1/2-1/2".into(),
         };
         let seat = (report.returns.len() > 2).then_some(report.a_seat);

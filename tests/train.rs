@@ -214,7 +214,12 @@ fn checkpoints_between_replay_snapshots_link_the_last_one_and_the_run_ends_with_
 fn models_kept_every_n_steps_are_playable_and_a_resumed_run_keeps_counting() {
     let kept = |run: &Path| -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(run.join("models"))
-            .map(|d| d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+            .map(|d| {
+                d.map(|e| e.unwrap().path())
+                    .filter(|p| p.is_dir())
+                    .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                    .collect()
+            })
             .unwrap_or_default();
         names.sort();
         names
@@ -233,6 +238,7 @@ fn models_kept_every_n_steps_are_playable_and_a_resumed_run_keeps_counting() {
     // Resumed to step 15: 12 crosses the next multiple, 9 (before the resume) and 15 do not.
     resume(&run, 15);
     assert_eq!(kept(&run), ["step-0000000006", "step-0000000012"]);
+    assert_eq!(std::fs::read_to_string(run.join("models/latest")).unwrap(), "step-0000000012");
     // A kept model is a player.
     let spec = format!("ckpt:{}:4", six.display());
     let out =

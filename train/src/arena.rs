@@ -31,6 +31,18 @@ impl MatchResult {
     pub fn score(&self) -> f64 {
         if self.games() == 0 { 0.5 } else { (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64 }
     }
+    /// One game from a seat's side, its return `mine` against the other seat's `theirs`. The one
+    /// place a game's returns become a win, a draw or a loss: compared with `>` and `<`, so a
+    /// draw returned as `[0.0, -0.0]` (Upright's `[d, -d]`) is a draw from either seat.
+    pub fn of_game(mine: f64, theirs: f64) -> MatchResult {
+        let won = mine > theirs;
+        let lost = mine < theirs;
+        MatchResult { wins: won as u32, draws: (!won && !lost) as u32, losses: lost as u32 }
+    }
+}
+
+impl std::ops::Add for MatchResult {
+    type Output = MatchResult;
     fn add(mut self, other: MatchResult) -> MatchResult {
         self.wins += other.wins;
         self.draws += other.draws;
@@ -111,20 +123,12 @@ pub fn play_match_reported<G: Game>(
                         let played = play_game(game, &start, &mut seats, &mut rng, reporting.moves);
                         let (mine, theirs) = (played.returns[a_seat], played.returns[1 - a_seat]);
                         (reporting.on_game)(GameReport { pair, a_seat, ..played });
-                        let mut result = MatchResult::default();
-                        if mine > theirs {
-                            result.wins = 1;
-                        } else if mine < theirs {
-                            result.losses = 1;
-                        } else {
-                            result.draws = 1;
-                        }
-                        result
+                        MatchResult::of_game(mine, theirs)
                     })
-                    .fold(MatchResult::default(), MatchResult::add)
+                    .fold(MatchResult::default(), std::ops::Add::add)
             },
         )
-        .reduce(MatchResult::default, MatchResult::add)
+        .reduce(MatchResult::default, std::ops::Add::add)
 }
 
 /// Games of three or more players: an agent from `make_a` in one seat against agents from

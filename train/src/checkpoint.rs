@@ -47,25 +47,16 @@ pub fn write_checkpoint(
     Ok(dest)
 }
 
-/// Copies the playable model `files` of the run in `out` into `out/models/<name>`, through a
-/// temporary folder renamed into place, with a manifest of their checksums; returns the folder.
+/// Copies the playable model `files` of the run in `out` into `out/models/<name>`, written as a
+/// checkpoint is (atomically, with a manifest), none of them ever pruned; returns the folder.
 pub fn keep_model_copy(out: &Path, name: &str, files: &[&str]) -> anyhow::Result<PathBuf> {
-    let root = out.join(MODELS_DIR);
-    fs::create_dir_all(&root).with_context(|| format!("creating {}", root.display()))?;
-    let (tmp, dest) = (root.join(format!(".{name}.tmp")), root.join(name));
-    if tmp.exists() {
-        fs::remove_dir_all(&tmp)?;
-    }
-    fs::create_dir_all(&tmp)?;
-    for file in files {
-        fs::copy(out.join(file), tmp.join(file)).with_context(|| format!("copying {file} into {}", tmp.display()))?;
-    }
-    tabula_models::manifest::write_files(&tmp, files)?;
-    if dest.exists() {
-        fs::remove_dir_all(&dest)?;
-    }
-    fs::rename(&tmp, &dest)?;
-    Ok(dest)
+    write_checkpoint(&out.join(MODELS_DIR), name, usize::MAX, |dir| {
+        for file in files {
+            fs::copy(out.join(file), dir.join(file))
+                .with_context(|| format!("copying {file} into {}", dir.display()))?;
+        }
+        Ok(())
+    })
 }
 
 /// A run whose checkpoints fail this many times in a row stops (its last intact checkpoint

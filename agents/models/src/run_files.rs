@@ -17,7 +17,7 @@ pub const CONFIG_FILE: &str = "config.toml";
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 pub const LEARNER_DIR: &str = "learner";
 /// Copies of a run's playable model kept along the way (`schedule.keep_model_every_steps`), one
-/// folder per step, each playable as `ckpt:RUN/models/step-NNNNNNNNNN`.
+/// folder per step, each playable as `ckpt:RUN/models/step-NNNNNNNNNN`; `latest` names the newest.
 pub const MODELS_DIR: &str = "models";
 /// A checkpoint's replay buffer: the one file a checkpoint may lack (`scripts/pack-run.sh`
 /// leaves it behind; the resumed run refills it).

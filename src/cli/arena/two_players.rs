@@ -7,7 +7,7 @@ use crate::cli::records::{GameRecord, RecordSink};
 use anyhow::Context;
 use serde::Serialize;
 use tabula::players::{KnownGame, Player};
-use tabula_train::arena::{GameReport, Reporting, play_match_reported};
+use tabula_train::arena::{GameReport, MatchResult, Reporting, play_match_reported};
 use tabula_train::elo::elo_from_score;
 use tabula_train::ratings::{self, PairResult, Rating};
 
@@ -131,21 +131,12 @@ pub(super) fn rate(
 ) -> anyhow::Result<TwoPlayerReport> {
     let (mut rows, mut results) = (Vec::new(), Vec::new());
     for ((i, j), games) in pairings {
-        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+        let mut result = MatchResult::default();
         for r in games {
             let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
-            // Not total_cmp, which ranks 0.0 above -0.0: a draw returned as [d, -d] with d = 0
-            // was a win for the first seat (every Upright draw, until stop 80).
-            let (me, them) = (r.returns[mine], r.returns[1 - mine]);
-            if me > them {
-                wins += 1;
-            } else if me < them {
-                losses += 1;
-            } else {
-                draws += 1;
-            }
+            result = result + MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
         }
-        let count = wins + draws + losses;
+        let (MatchResult { wins, draws, losses }, count) = (result, result.games());
         let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
         let seconds: Option<f64> = games.iter().map(|r| r.seconds).sum();
         results.push(PairResult::new(*i, *j, wins as f64 + 0.5 * draws as f64, count as f64));
