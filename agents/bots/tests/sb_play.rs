@@ -78,6 +78,17 @@ fn the_td_agent_plays_its_model_on_its_board_size_only() {
 
     let out = play(&["8", "10", "5", "pbyrg"], "td", board);
     assert!(String::from_utf8(out.stderr).unwrap().contains("--agent td needs --checkpoint"));
+
+    // The same model as lookahead's policy (the moves lookahead leaves to greedy), refused on
+    // another board size alike; greedy has no use for a model.
+    let out = play(&["8", "10", "5", "pbyrg", "--checkpoint", run], "lookahead", board);
+    assert_legal(&p, board, &out);
+    let out = play(&["6", "6", "4", "pby", "--checkpoint", run], "lookahead", small);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("trained for 8x10 boards"));
+    let out = play(&["8", "10", "5", "pbyrg", "--checkpoint", run], "greedy", board);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--checkpoint needs --agent az, net, td or lookahead"));
 }
 
 #[test]

@@ -59,6 +59,11 @@ pub struct CurvePoint {
     /// The training process's resident memory then, MiB (absent in older runs' curves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rss_mib: Option<f64>,
+    /// The mean score of the last (up to) 100 training games then: far more games than the
+    /// seeds above, though of the exploring player as it was learning (absent at hour 0 and
+    /// in older runs' curves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub training_mean: Option<f64>,
 }
 
 /// What a call of [`train`] did.
@@ -79,7 +84,16 @@ where
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let rss_mib = crate::cpu::resident_mib(std::process::id());
-    CurvePoint { hours: 0.0, games: 0, moves: 0, mean, std_error: (var / n).sqrt(), scores, rss_mib }
+    CurvePoint {
+        hours: 0.0,
+        games: 0,
+        moves: 0,
+        mean,
+        std_error: (var / n).sqrt(),
+        scores,
+        rss_mib,
+        training_mean: None,
+    }
 }
 
 /// One game on `seed`'s deal, greedy by afterstate value; the player's return.
@@ -236,6 +250,10 @@ where
                     let mut point = evaluate(game, valuer, config.run.eval_games, config.td.max_moves);
                     (point.hours, point.games, point.moves) =
                         (progress.seconds / 3600.0, progress.games, progress.moves);
+                    let recent = recent.lock().expect("no thread panics holding it");
+                    point.training_mean =
+                        (!recent.is_empty()).then(|| recent.iter().sum::<f64>() / recent.len() as f64);
+                    drop(recent);
                     append_curve(out, &point)?;
                     progress.evaluated_at = progress.seconds;
                     checkpoint(out, &model, &progress, &mut failed, message_bar)?;

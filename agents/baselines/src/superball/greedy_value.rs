@@ -16,9 +16,11 @@
 //! ```
 
 use super::eval::Weights;
+use super::greedy::GreedyPlayer;
 use super::position::{Position, Set};
 use std::sync::Arc;
 use superball::action::Move;
+use superball::rules::MIN_EMPTY_AFTER_SWAP;
 use superball::{Superball, SuperballState};
 use tabula_core::cells::CellBoard;
 use tabula_core::{Action, Game, GameSpec, State, Turn};
@@ -56,26 +58,42 @@ pub fn ntuple_agent(
 pub struct GreedyValue {
     pub weights: Weights,
     pub scale: f32,
+    /// Only greedy's own decisions are offered: on a board where greedy would swap, its `top`
+    /// best swaps; where it would score (fewer than 5 empty cells), every scoring set. The
+    /// network then chooses among moves greedy rates well, so a network that knows nothing
+    /// plays greedy, and what it learns can only reorder greedy's short list (`None`: every
+    /// useful swap and every set, everywhere).
+    pub top: Option<usize>,
 }
 
 impl GreedyValue {
     pub fn new(scale: f32, reserve: f64) -> Self {
-        GreedyValue { weights: Weights { reserve, ..Weights::default() }, scale }
+        GreedyValue { weights: Weights { reserve, ..Weights::default() }, scale, top: None }
     }
 
-    /// `greedy(scale=S, reserve=R)` (defaults: scale 0.01, reserve 0).
+    /// `greedy(scale=S, reserve=R, top=K)` (defaults: scale 0.01, reserve 0, no `top`).
     pub fn from_name(name: &str) -> Result<Self, String> {
         let spec: GameSpec = name.parse().map_err(|e| format!("{e}"))?;
         if spec.name != "greedy" {
-            return Err(format!("no base value called {:?}; Superball has greedy(scale=S, reserve=R)", spec.name));
+            return Err(format!(
+                "no base value called {:?}; Superball has greedy(scale=S, reserve=R, top=K)",
+                spec.name
+            ));
         }
-        spec.only("greedy", &["scale", "reserve"]).map_err(|e| e.to_string())?;
+        spec.only("greedy", &["scale", "reserve", "top"]).map_err(|e| e.to_string())?;
         let scale: f32 = spec.get_or("greedy", "scale", 0.01).map_err(|e| e.to_string())?;
         let reserve: f64 = spec.get_or("greedy", "reserve", 0.0).map_err(|e| e.to_string())?;
+        let top: Option<usize> = match spec.raw("top") {
+            None => None,
+            Some(_) => Some(spec.get_or("greedy", "top", 0).map_err(|e| e.to_string())?),
+        };
         if !(scale.is_finite() && scale > 0.0 && reserve.is_finite() && reserve >= 0.0) {
             return Err(format!("{name}: scale must be positive and reserve at least 0"));
         }
-        Ok(GreedyValue::new(scale, reserve))
+        if top == Some(0) {
+            return Err(format!("{name}: top must be at least 1"));
+        }
+        Ok(GreedyValue { top, ..GreedyValue::new(scale, reserve) })
     }
 }
 
@@ -88,7 +106,10 @@ impl GreedyValue {
 
 impl BaseValue<SuperballState> for GreedyValue {
     fn name(&self) -> String {
-        format!("greedy(scale={},reserve={})", self.scale, self.weights.reserve)
+        match self.top {
+            Some(top) => format!("greedy(scale={},reserve={},top={top})", self.scale, self.weights.reserve),
+            None => format!("greedy(scale={},reserve={})", self.scale, self.weights.reserve),
+        }
     }
 
     fn afterstates(&self, state: &SuperballState) -> Vec<(Action, f32)> {
@@ -101,11 +122,24 @@ impl BaseValue<SuperballState> for GreedyValue {
         let mut sets: Vec<Set> = Vec::new();
         pos.scoring_sets(&mut sets);
         let cells = pos.cells.clone();
-        for set in &sets {
-            pos.score(set.cell);
-            let value = self.value(&mut pos);
-            out.push((space.encode(Move::Score(set.cell)).expect("goal cells have SCORE actions"), value));
-            pos.set_cells(&cells);
+        let forced = pos.empty < MIN_EMPTY_AFTER_SWAP;
+        if self.top.is_none() || forced {
+            for set in &sets {
+                pos.score(set.cell);
+                let value = self.value(&mut pos);
+                out.push((space.encode(Move::Score(set.cell)).expect("goal cells have SCORE actions"), value));
+                pos.set_cells(&cells);
+            }
+        }
+        if let Some(top) = self.top {
+            if !forced || out.is_empty() {
+                let mut greedy = GreedyPlayer::default();
+                greedy.weights = self.weights;
+                for (value, i, j) in greedy.ranked_swaps(&mut pos, top) {
+                    out.push((space.swap_action(i, j), self.scale * value as f32));
+                }
+            }
+            return out;
         }
         let mut swaps = Vec::new();
         pos.useful_swaps(&mut swaps);
@@ -189,11 +223,67 @@ mod tests {
     }
 
     #[test]
+    fn top_offers_greedys_best_swaps_where_it_would_swap_and_every_set_where_it_must_score() {
+        let base = GreedyValue::from_name("greedy(scale=1,reserve=1.5,top=3)").unwrap();
+        let mut greedy = super::super::GreedyPlayer::with_reserve(1.5);
+        let mut s = SuperballState::new(Params::default());
+        let mut rng = Lrand48::new(7);
+        let (mut forced, mut free) = (0, 0);
+        for _ in 0..600 {
+            match s.turn() {
+                Turn::Chance => s.sample_chance(&mut rng),
+                Turn::Terminal => break,
+                Turn::Player(_) => {
+                    let moves = base.afterstates(&s);
+                    let mut pos = Position::new(s.params(), s.cells());
+                    let mut sets = Vec::new();
+                    pos.scoring_sets(&mut sets);
+                    if pos.empty < MIN_EMPTY_AFTER_SWAP && !sets.is_empty() {
+                        forced += 1;
+                        let mut offered: Vec<Action> = moves.iter().map(|m| m.0).collect();
+                        let mut every: Vec<Action> =
+                            sets.iter().map(|set| s.action_space().encode(Move::Score(set.cell)).unwrap()).collect();
+                        offered.sort_unstable();
+                        every.sort_unstable();
+                        assert_eq!(offered, every);
+                    } else {
+                        free += 1;
+                        let top: Vec<(Action, f32)> = greedy
+                            .ranked_swaps(&mut pos, 3)
+                            .into_iter()
+                            .map(|(v, i, j)| (s.action_space().swap_action(i, j), v as f32))
+                            .collect();
+                        assert_eq!(moves, top);
+                    }
+                    // Greedy's own move is on the list, or ties with its first (ranked_swaps
+                    // breaks ties by the order of its partial sort).
+                    let m = greedy.act(&s, &mut rng);
+                    assert!(moves.iter().any(|(a, _)| *a == m) || base.value_of(&s, m) == Some(moves[0].1));
+                    s.apply(m).unwrap();
+                }
+            }
+        }
+        assert!(forced > 0 && free > 0, "{forced} forced and {free} free boards");
+    }
+
+    #[test]
     fn names_read_back_and_bad_ones_are_refused() {
         let b = GreedyValue::from_name("greedy(scale=0.02,reserve=1.5)").unwrap();
         assert_eq!(GreedyValue::from_name(&b.name()).unwrap(), b);
+        let t = GreedyValue::from_name("greedy(scale=0.02,reserve=1.5,top=4)").unwrap();
+        assert_eq!((t.top, t.name()), (Some(4), "greedy(scale=0.02,reserve=1.5,top=4)".to_string()));
+        assert_eq!(GreedyValue::from_name(&t.name()).unwrap(), t);
         assert_eq!(GreedyValue::from_name("greedy").unwrap(), GreedyValue::new(0.01, 0.0));
-        for bad in ["lookahead", "greedy(scale=0)", "greedy(scale=-1)", "greedy(typo=1)", "greedy(reserve=x)"] {
+        for bad in [
+            "lookahead",
+            "greedy(scale=0)",
+            "greedy(scale=-1)",
+            "greedy(typo=1)",
+            "greedy(reserve=x)",
+            "greedy(top=0)",
+            "greedy(top=-2)",
+            "greedy(top=1.5)",
+        ] {
             assert!(GreedyValue::from_name(bad).is_err(), "{bad}");
         }
     }

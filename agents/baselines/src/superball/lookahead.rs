@@ -17,6 +17,12 @@
 //! 1,000 points, against 21,629 ± 2,169 without
 //! (`cargo run --release -p tabula-baselines --example superball_lookahead_seeds -- 100 1`).
 //!
+//! A trained afterstate player (an n-tuple model, `tabula train` with `method = "afterstate-td"`)
+//! can stand in for greedy ([`LookaheadPlayer::with_policy`]): it then makes every move but the
+//! searched one and plays the rollouts, and its value of the rollouts' final boards replaces
+//! greedy's board evaluation there (knobs `policy_leaf = 1`, `point_weight = 0`). See
+//! `checkpoints/superball/README.md` (stop 82) for what each part adds.
+//!
 //! ```
 //! use superball::Params;
 //! use tabula_baselines::superball::{LookaheadPlayer, arena};
@@ -34,6 +40,8 @@ use superball::SuperballState;
 use superball::action::Move;
 use superball::rules::{CELLS_AFTER_SCORE, CELLS_AFTER_SWAP, MIN_EMPTY_AFTER_SWAP};
 use tabula_core::{Action, Agent, State};
+use tabula_ntuple::afterstate::Choice;
+use tabula_ntuple::{NTupleAgent, Valuer};
 use tabula_search::Evaluator;
 
 /// What a rollout's final board is worth in points still to come, asked of many boards at once:
@@ -56,6 +64,12 @@ pub struct LookaheadPlayer {
     /// Adds `weight` times this value of each rollout's final board (none: the board evaluation
     /// alone, times `point_weight`).
     pub leaf: Option<(LeafValue, f64)>,
+    /// A trained afterstate player that makes the moves greedy would (every move but the set
+    /// chosen on a full board, and the rollouts' moves), where one is given.
+    pub policy: Option<Arc<NTupleAgent<SuperballState>>>,
+    /// Adds this times the policy's value of each rollout's final board (its best move's reward
+    /// plus afterstate value, in points) to the rollout's total (0: not asked).
+    pub policy_leaf: f64,
 }
 
 impl std::fmt::Debug for LookaheadPlayer {
@@ -67,6 +81,8 @@ impl std::fmt::Debug for LookaheadPlayer {
             .field("point_weight", &self.point_weight)
             .field("budget", &self.budget)
             .field("leaf_weight", &self.leaf.as_ref().map(|l| l.1))
+            .field("policy", &self.policy.as_ref().map(|p| p.name.clone()))
+            .field("policy_leaf", &self.policy_leaf)
             .finish()
     }
 }
@@ -84,6 +100,8 @@ impl Default for LookaheadPlayer {
             point_weight: 0.05,
             budget: Duration::from_millis(60),
             leaf: None,
+            policy: None,
+            policy_leaf: 0.0,
         }
     }
 }
@@ -97,7 +115,7 @@ impl LookaheadPlayer {
         self
     }
 
-    /// Sets the knob `key` (`samples`, `width`, `budget_ms`, `point_weight`, or `reserve`: its
+    /// Sets the knob `key` (`samples`, `width`, `budget_ms`, `point_weight`, `policy_leaf`, or `reserve`: its
     /// greedy's `eval::Weights::reserve`) to `x`, as the seed examples' command lines name them.
     pub fn set_knob(&mut self, key: &str, x: f64) -> Result<(), String> {
         match key {
@@ -105,6 +123,7 @@ impl LookaheadPlayer {
             "width" => self.width = x as usize,
             "budget_ms" => self.budget = Duration::from_millis(x as u64),
             "point_weight" => self.point_weight = x,
+            "policy_leaf" => self.policy_leaf = x,
             "reserve" => self.greedy.weights.reserve = x,
             other => return Err(format!("no knob called {other:?}")),
         }
@@ -117,13 +136,62 @@ impl LookaheadPlayer {
         self
     }
 
+    /// Lets `policy` (a trained afterstate player) make greedy's moves, all but the searched one,
+    /// and value the rollouts' final boards in greedy's evaluation's place (`policy_leaf` 1,
+    /// `point_weight` 0, the setting measured in the module's note; the knobs still change them).
+    pub fn with_policy(mut self, policy: Arc<NTupleAgent<SuperballState>>) -> Self {
+        self.policy = Some(policy);
+        self.policy_leaf = 1.0;
+        self.point_weight = 0.0;
+        self
+    }
+
+    /// The move greedy would make on `pos`, or the policy's where there is one.
+    fn policy_move(&mut self, pos: &mut Position, rng: &mut dyn RngCore) -> Move {
+        let Some((state, choice)) = self.policy_choice(pos, rng) else { return self.greedy.choose(pos) };
+        match choice.and_then(|c| state.action_space().decode(c.action)) {
+            Some(m) => m,
+            None => self.greedy.choose(pos),
+        }
+    }
+
+    /// The policy's best move on `pos` with its worth, and the board as a state (`None` without a
+    /// policy).
+    fn policy_choice(
+        &self,
+        pos: &Position,
+        rng: &mut dyn RngCore,
+    ) -> Option<(SuperballState, Option<Choice<SuperballState>>)> {
+        let policy = self.policy.as_ref()?;
+        let state = SuperballState::from_cells(pos.params.clone(), pos.cells.clone());
+        let valuer = Valuer {
+            net: &policy.model.net,
+            base: policy.base.as_deref(),
+            reward_scale: policy.model.reward_scale,
+            floor: policy.model.min_value,
+        };
+        let choice = valuer.best(&state, rng);
+        Some((state, choice))
+    }
+
+    /// What the policy expects `pos` (after the random cells) still to bring, in points.
+    fn policy_value(&self, pos: &Position, rng: &mut dyn RngCore) -> f64 {
+        match self.policy_choice(pos, rng) {
+            Some((state, Some(choice))) if !state.is_terminal() => {
+                let scale = self.policy.as_ref().map_or(1.0, |p| p.model.reward_scale);
+                (choice.worth(scale) * scale) as f64
+            }
+            _ => 0.0,
+        }
+    }
+
     /// Plays the greedy policy for `horizon` moves from `pos` (player to move); returns the
     /// points scored plus the final board's evaluation (or a large penalty if the game ended).
     /// `pos` holds the final board.
     fn rollout(&mut self, pos: &mut Position, horizon: usize, rng: &mut dyn RngCore) -> f64 {
         let mut points = 0.0;
         for _ in 0..horizon {
-            match self.greedy.choose(pos) {
+            match self.policy_move(pos, rng) {
                 Move::Score(cell) => {
                     points += pos.score(cell) as f64;
                     pos.fill(CELLS_AFTER_SCORE, rng);
@@ -137,7 +205,8 @@ impl LookaheadPlayer {
                 }
             }
         }
-        points + self.point_weight * self.greedy.weights.evaluate(pos)
+        let leaf = if self.policy_leaf != 0.0 { self.policy_leaf * self.policy_value(pos, rng) } else { 0.0 };
+        points + self.point_weight * self.greedy.weights.evaluate(pos) + leaf
     }
 
     /// The move for a board.
@@ -150,7 +219,7 @@ impl LookaheadPlayer {
         // possible, which measured far better than cashing in early (rollouts of a few moves
         // over-value the points in hand).
         if sets.len() < 2 || pos.empty >= MIN_EMPTY_AFTER_SWAP {
-            return self.greedy.choose(pos);
+            return self.policy_move(pos, rng);
         }
         let candidates: Vec<Move> = sets.iter().map(|s| Move::Score(s.cell)).collect();
         let mut totals = vec![0.0; candidates.len()];

@@ -157,3 +157,56 @@ fn teachers_are_built_by_name_with_their_knobs_and_bad_names_are_refused() {
         assert!(player_by_spec(bad).is_err(), "{bad}");
     }
 }
+
+/// A trained afterstate player in lookahead's place for greedy: its moves are the policy's
+/// wherever lookahead does not search, and they are not greedy's.
+#[test]
+fn lookahead_with_a_policy_makes_the_policys_moves_where_it_does_not_search() {
+    use position::Position;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+    use superball::rules::MIN_EMPTY_AFTER_SWAP;
+    use superball::{Lrand48, Superball, SuperballState};
+    use tabula_core::cells::CellBoard;
+    use tabula_core::{Agent, Game, State, Turn};
+    use tabula_ntuple::{NTupleModel, NTupleNet, NetSpec};
+    let p = Params::new(6, 6, 4, "pby").unwrap();
+    let game = Superball::new(p.clone());
+    let shape = game.new_initial_state(0).cell_shape();
+    let spec = NetSpec::new(&["2x2"], false).unwrap();
+    // Random weights: the policy reorders greedy's best three swaps its own way.
+    let mut weights_rng = rand::rngs::StdRng::seed_from_u64(4);
+    let weights: Vec<f32> =
+        (0..NTupleNet::new_len(shape, &spec)).map(|_| weights_rng.random_range(-1.0f32..1.0)).collect();
+    let net = NTupleNet::with_weights(shape, spec, &weights).unwrap();
+    let base = Some("greedy(scale=0.001,reserve=1.5,top=3)".to_string());
+    let model = NTupleModel { net, reward_scale: 100.0, base, min_value: None };
+    let mut policy = ntuple_agent(&game, Arc::new(model), "td").unwrap();
+    let mut player = LookaheadPlayer::default().with_budget_ms(10_000).with_policy(Arc::new(policy.clone()));
+    let mut greedy = GreedyPlayer::with_reserve(lookahead::RESERVE);
+    let (mut rng, mut fills) = (tabula_core::rng_from_seed(2), Lrand48::new(9));
+    let mut state = SuperballState::new(p.clone());
+    let (mut unlike_greedy, mut searched) = (0, 0);
+    for _ in 0..300 {
+        match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => state.sample_chance(&mut fills),
+            Turn::Player(_) => {
+                let mut pos = Position::new(&p, state.cells());
+                let mine = player.choose(&mut pos, &mut rng);
+                let mine = state.action_space().encode(mine).unwrap();
+                let mut sets = Vec::new();
+                pos.scoring_sets(&mut sets);
+                if pos.empty < MIN_EMPTY_AFTER_SWAP && sets.len() >= 2 {
+                    searched += 1;
+                } else {
+                    assert_eq!(mine, policy.act(&state, &mut rng), "{:?}", state.cell_codes());
+                    unlike_greedy += usize::from(mine != greedy.act(&state, &mut rng));
+                }
+                state.apply(mine).unwrap();
+            }
+        }
+    }
+    assert!(unlike_greedy > 0, "the policy played greedy's every move");
+    assert!(searched + unlike_greedy > 0);
+}

@@ -16,12 +16,12 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 use superball::{Superball, SuperballState, cli};
-use tabula_baselines::superball::{PLAYERS, advisor_by_name, by_name};
+use tabula_baselines::superball::{LookaheadPlayer, PLAYERS, advisor_by_name, by_name};
 use tabula_bots::shipped;
 use tabula_core::{Agent, Game, State};
 use tabula_models::run_files::ntuple_model_path;
 use tabula_models::{PlayConfig, TrainedModel};
-use tabula_ntuple::NTupleModel;
+use tabula_ntuple::{NTupleAgent, NTupleModel};
 use tabula_search::{Remembered, SharedAdvisor};
 
 #[derive(Parser, Debug)]
@@ -41,12 +41,13 @@ struct Args {
     colors: String,
     /// `az` (a trained network with tabula's search), `net` (its policy alone), `td` (a trained
     /// n-tuple network's afterstate values, from `tabula train` with `method = "afterstate-td"`;
-    /// needs --checkpoint), or a baseline: random, greedy, lookahead.
+    /// needs --checkpoint), or a baseline: random, greedy, lookahead (with --checkpoint naming an
+    /// n-tuple model, that model makes the moves lookahead leaves to greedy).
     #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "az")]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
-    /// it), a run directory or a checkpoint folder (default: the shipped model); for `td`, a
-    /// model.ntuple or the run directory holding it.
+    /// it), a run directory or a checkpoint folder (default: the shipped model); for `td` and
+    /// `lookahead`, a model.ntuple or the run directory holding it.
     #[arg(long, env = "SB_PLAY_CHECKPOINT", value_name = "PATH")]
     checkpoint: Option<PathBuf>,
     /// Search simulations per move for `az` (default: the model's evaluation simulations).
@@ -143,24 +144,31 @@ fn baseline(game: &Superball, args: &Args) -> anyhow::Result<Option<Box<dyn Agen
         return Ok(None);
     }
     if name == "td" {
-        return ntuple_agent(game, args).map(Some);
+        return Ok(Some(Box::new(ntuple_agent(game, args)?)));
     }
-    anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az, net or td, not {name}");
+    if name == "lookahead" && args.checkpoint.is_some() {
+        let mut player = LookaheadPlayer::default();
+        if args.budget_ms > 0 {
+            player = player.with_budget_ms(args.budget_ms);
+        }
+        return Ok(Some(Box::new(player.with_policy(Arc::new(ntuple_agent(game, args)?)))));
+    }
+    anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az, net, td or lookahead, not {name}");
     let agent = by_name(&name, args.budget_ms).ok_or_else(|| {
         anyhow::anyhow!("unknown agent {:?}; choose one of az, net, td, {}", args.agent, PLAYERS.join(", "))
     })?;
     Ok(Some(agent))
 }
 
-/// `td`: the n-tuple model `--checkpoint` names, over the base value it learnt over.
-fn ntuple_agent(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+/// `td` (or lookahead's policy): the n-tuple model `--checkpoint` names, over the base value it
+/// learnt over.
+fn ntuple_agent(game: &Superball, args: &Args) -> anyhow::Result<NTupleAgent<SuperballState>> {
     let path =
         args.checkpoint.as_deref().context("--agent td needs --checkpoint (a model.ntuple or its run directory)")?;
     let file = ntuple_model_path(path).with_context(|| format!("{}: no model.ntuple there", path.display()))?;
     let model = Arc::new(NTupleModel::load(&file)?);
-    let agent = tabula_baselines::superball::ntuple_agent(game, model, "td")
-        .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
-    Ok(Box::new(agent))
+    tabula_baselines::superball::ntuple_agent(game, model, "td")
+        .map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))
 }
 
 /// `az` or `net` from `--checkpoint`, or else from the shipped model, searching with `chosen`
