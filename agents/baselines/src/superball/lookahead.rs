@@ -21,7 +21,7 @@
 //! can stand in for greedy ([`LookaheadPlayer::with_policy`]): it then makes every move but the
 //! searched one and plays the rollouts, and its value of the rollouts' final boards replaces
 //! greedy's board evaluation there (knobs `policy_leaf = 1`, `point_weight = 0`). See
-//! `checkpoints/superball/README.md` (stop 82) for what each part adds.
+//! `checkpoints/superball/README.md` (stop 81) for what each part adds.
 //!
 //! ```
 //! use superball::Params;
