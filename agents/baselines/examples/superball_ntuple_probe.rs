@@ -16,7 +16,7 @@ use superball::rules::MIN_EMPTY_AFTER_SWAP;
 use superball::{Params, Superball, SuperballState};
 use tabula_baselines::superball::arena;
 use tabula_core::{Action, Agent};
-use tabula_ntuple::{NTupleAgent, NTupleModel, Valuer};
+use tabula_ntuple::{NTupleAgent, NTupleModel};
 
 #[derive(Clone)]
 struct Held(NTupleAgent<SuperballState>);
@@ -27,8 +27,7 @@ impl Agent<SuperballState> for Held {
     }
     fn act(&mut self, state: &SuperballState, rng: &mut dyn rand::RngCore) -> Action {
         let m = &self.0.model;
-        let valuer =
-            Valuer { net: &m.net, base: self.0.base.as_deref(), reward_scale: m.reward_scale, floor: m.min_value };
+        let valuer = self.0.valuer();
         let forced = state.empty() < MIN_EMPTY_AFTER_SWAP;
         let space = state.action_space();
         let mut best: Option<(f32, Action)> = None;

@@ -34,6 +34,11 @@ impl<S> NTupleAgent<S> {
         }
         Ok(NTupleAgent { model, base, name: name.into() })
     }
+
+    /// How this player values afterstates: its model over its base value.
+    pub fn valuer(&self) -> Valuer<'_, S> {
+        self.model.valuer(self.base.as_deref())
+    }
 }
 
 impl<S: State + CellBoard> Agent<S> for NTupleAgent<S> {
@@ -42,13 +47,7 @@ impl<S: State + CellBoard> Agent<S> for NTupleAgent<S> {
     }
 
     fn act(&mut self, state: &S, rng: &mut dyn RngCore) -> Action {
-        let valuer = Valuer {
-            net: &self.model.net,
-            base: self.base.as_deref(),
-            reward_scale: self.model.reward_scale,
-            floor: self.model.min_value,
-        };
-        valuer
+        self.valuer()
             .best(state, rng)
             .map(|c| c.action)
             .or_else(|| state.legal_actions().first().copied())

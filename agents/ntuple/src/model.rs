@@ -61,6 +61,11 @@ pub enum ModelError {
 }
 
 impl NTupleModel {
+    /// How this model values afterstates, over `base` (the base value it names, if any).
+    pub fn valuer<'a, S>(&'a self, base: Option<&'a dyn crate::BaseValue<S>>) -> crate::Valuer<'a, S> {
+        crate::Valuer { net: &self.net, base, reward_scale: self.reward_scale, floor: self.min_value }
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let weights = self.net.weights();
         let header = Header {

@@ -180,7 +180,7 @@ where
     let mut last_eval = None;
     if before.seconds == 0.0 {
         // The curve starts at hour 0, before any learning: the base value alone (or nothing).
-        let valuer = Valuer { net: &model.net, base, reward_scale: model.reward_scale, floor: model.min_value };
+        let valuer = model.valuer(base);
         let point = evaluate(game, valuer, config.run.eval_games, config.td.max_moves);
         append_curve(out, &point)?;
         if let Some(bar) = &bar {
@@ -229,15 +229,18 @@ where
                 progress.moves = before.moves + moves.load(Ordering::Relaxed);
                 progress.seconds = before.seconds + elapsed;
                 let done = elapsed >= budget * 3600.0;
-                if let Some(bar) = &bar {
+                let (recent_games, recent_mean) = {
                     let recent = recent.lock().expect("no thread panics holding it");
-                    let mean = recent.iter().sum::<f64>() / recent.len().max(1) as f64;
+                    let mean = (!recent.is_empty()).then(|| recent.iter().sum::<f64>() / recent.len() as f64);
+                    (recent.len(), mean)
+                };
+                if let Some(bar) = &bar {
                     bar.set_position(elapsed as u64);
                     bar.set_message(format!(
-                        "{} games, {:.0} moves/s, last {} games {mean:.0}",
+                        "{} games, {:.0} moves/s, last {recent_games} games {:.0}",
                         progress.games,
                         (progress.moves - before.moves) as f64 / elapsed.max(1e-9),
-                        recent.len()
+                        recent_mean.unwrap_or(0.0)
                     ));
                 }
                 if done || last_checkpoint.elapsed().as_secs_f64() >= config.run.checkpoint_every_minutes * 60.0 {
@@ -245,15 +248,11 @@ where
                     last_checkpoint = Instant::now();
                 }
                 if done || progress.seconds - progress.evaluated_at >= config.run.eval_every_minutes * 60.0 {
-                    let valuer =
-                        Valuer { net: &model.net, base, reward_scale: model.reward_scale, floor: model.min_value };
+                    let valuer = model.valuer(base);
                     let mut point = evaluate(game, valuer, config.run.eval_games, config.td.max_moves);
                     (point.hours, point.games, point.moves) =
                         (progress.seconds / 3600.0, progress.games, progress.moves);
-                    let recent = recent.lock().expect("no thread panics holding it");
-                    point.training_mean =
-                        (!recent.is_empty()).then(|| recent.iter().sum::<f64>() / recent.len() as f64);
-                    drop(recent);
+                    point.training_mean = recent_mean;
                     append_curve(out, &point)?;
                     progress.evaluated_at = progress.seconds;
                     checkpoint(out, &model, &progress, &mut failed, message_bar)?;

@@ -40,8 +40,7 @@ use superball::SuperballState;
 use superball::action::Move;
 use superball::rules::{CELLS_AFTER_SCORE, CELLS_AFTER_SWAP, MIN_EMPTY_AFTER_SWAP};
 use tabula_core::{Action, Agent, State};
-use tabula_ntuple::afterstate::Choice;
-use tabula_ntuple::{NTupleAgent, Valuer};
+use tabula_ntuple::NTupleAgent;
 use tabula_search::Evaluator;
 
 /// What a rollout's final board is worth in points still to come, asked of many boards at once:
@@ -110,6 +109,11 @@ impl Default for LookaheadPlayer {
 const DEAD: f64 = -1e7;
 
 impl LookaheadPlayer {
+    /// The default player thinking `ms` a decision (0: its default budget), as command lines ask.
+    pub fn with_budget_ms_or_default(ms: u64) -> Self {
+        if ms > 0 { LookaheadPlayer::default().with_budget_ms(ms) } else { LookaheadPlayer::default() }
+    }
+
     pub fn with_budget_ms(mut self, ms: u64) -> Self {
         self.budget = Duration::from_millis(ms);
         self
@@ -148,41 +152,21 @@ impl LookaheadPlayer {
 
     /// The move greedy would make on `pos`, or the policy's where there is one.
     fn policy_move(&mut self, pos: &mut Position, rng: &mut dyn RngCore) -> Move {
-        let Some((state, choice)) = self.policy_choice(pos, rng) else { return self.greedy.choose(pos) };
-        match choice.and_then(|c| state.action_space().decode(c.action)) {
-            Some(m) => m,
-            None => self.greedy.choose(pos),
-        }
+        let chosen = self.policy.as_ref().and_then(|policy| {
+            let state = SuperballState::from_cells(pos.params.clone(), pos.cells.clone());
+            let choice = policy.valuer().best(&state, rng)?;
+            state.action_space().decode(choice.action)
+        });
+        chosen.unwrap_or_else(|| self.greedy.choose(pos))
     }
 
-    /// The policy's best move on `pos` with its worth, and the board as a state (`None` without a
-    /// policy).
-    fn policy_choice(
-        &self,
-        pos: &Position,
-        rng: &mut dyn RngCore,
-    ) -> Option<(SuperballState, Option<Choice<SuperballState>>)> {
-        let policy = self.policy.as_ref()?;
-        let state = SuperballState::from_cells(pos.params.clone(), pos.cells.clone());
-        let valuer = Valuer {
-            net: &policy.model.net,
-            base: policy.base.as_deref(),
-            reward_scale: policy.model.reward_scale,
-            floor: policy.model.min_value,
-        };
-        let choice = valuer.best(&state, rng);
-        Some((state, choice))
-    }
-
-    /// What the policy expects `pos` (after the random cells) still to bring, in points.
+    /// What the policy expects `pos` (after the random cells) still to bring, in points: its
+    /// best move's reward plus afterstate value (0 without a policy or a move).
     fn policy_value(&self, pos: &Position, rng: &mut dyn RngCore) -> f64 {
-        match self.policy_choice(pos, rng) {
-            Some((state, Some(choice))) if !state.is_terminal() => {
-                let scale = self.policy.as_ref().map_or(1.0, |p| p.model.reward_scale);
-                (choice.worth(scale) * scale) as f64
-            }
-            _ => 0.0,
-        }
+        let Some(policy) = &self.policy else { return 0.0 };
+        let state = SuperballState::from_cells(pos.params.clone(), pos.cells.clone());
+        let valuer = policy.valuer();
+        valuer.best(&state, rng).map_or(0.0, |c| (c.worth(valuer.reward_scale) * valuer.reward_scale) as f64)
     }
 
     /// Plays the greedy policy for `horizon` moves from `pos` (player to move); returns the

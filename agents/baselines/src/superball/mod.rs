@@ -46,11 +46,7 @@ pub fn by_name(name: &str, budget_ms: u64) -> Option<Box<dyn Agent<SuperballStat
     match name.to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(RandomPlayer)),
         "greedy" => Some(Box::new(GreedyPlayer::default())),
-        "lookahead" => Some(Box::new(if budget_ms > 0 {
-            LookaheadPlayer::default().with_budget_ms(budget_ms)
-        } else {
-            LookaheadPlayer::default()
-        })),
+        "lookahead" => Some(Box::new(LookaheadPlayer::with_budget_ms_or_default(budget_ms))),
         _ => None,
     }
 }

@@ -208,5 +208,5 @@ fn lookahead_with_a_policy_makes_the_policys_moves_where_it_does_not_search() {
         }
     }
     assert!(unlike_greedy > 0, "the policy played greedy's every move");
-    assert!(searched + unlike_greedy > 0);
+    assert!(searched > 0, "no full board with sets to choose from: the search with policy rollouts went untried");
 }

@@ -147,11 +147,8 @@ fn baseline(game: &Superball, args: &Args) -> anyhow::Result<Option<Box<dyn Agen
         return Ok(Some(Box::new(ntuple_agent(game, args)?)));
     }
     if name == "lookahead" && args.checkpoint.is_some() {
-        let mut player = LookaheadPlayer::default();
-        if args.budget_ms > 0 {
-            player = player.with_budget_ms(args.budget_ms);
-        }
-        return Ok(Some(Box::new(player.with_policy(Arc::new(ntuple_agent(game, args)?)))));
+        let policy = Arc::new(ntuple_agent(game, args)?);
+        return Ok(Some(Box::new(LookaheadPlayer::with_budget_ms_or_default(args.budget_ms).with_policy(policy))));
     }
     anyhow::ensure!(args.checkpoint.is_none(), "--checkpoint needs --agent az, net, td or lookahead, not {name}");
     let agent = by_name(&name, args.budget_ms).ok_or_else(|| {
