@@ -78,6 +78,109 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
     assert!(format!("{err:#}").contains("expected game superball"), "{err:#}");
 }
 
+/// An afterstate run ships its n-tuple model beside a folder's network, played as its `[play]`
+/// says or as `--width`/`--samples` say, and the manifest covers it.
+#[test]
+fn an_afterstate_run_ships_its_ntuple_model_and_how_it_is_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("sb.toml");
+    std::fs::write(
+        &config,
+        r#"
+game = "superball(rows=5,cols=6,mss=4,colors=pby)"
+method = "afterstate-td"
+hours = 1.0
+[ntuple]
+patterns = ["2x2"]
+counts = true
+[td]
+reward_scale = 10.0
+max_moves = 2000
+[run]
+threads = 1
+checkpoint_every_minutes = 1.0
+eval_every_minutes = 1.0
+eval_games = 2
+[play]
+width = 2
+samples = 3
+"#,
+    )
+    .unwrap();
+    let run = tmp.path().join("sb-run");
+    let out = tabula()
+        .args(["train", "superball", "--quiet", "--hours", "0.0003", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let trained = tabula_ntuple::NTupleModel::load(&run.join("model.ntuple")).unwrap();
+    assert_eq!(
+        trained.search,
+        tabula_ntuple::Expectimax { width: 2, samples: 3 },
+        "the run's model says how it is played"
+    );
+
+    // Beside a network's files: they stay, and the manifest covers all four.
+    let folder = tmp.path().join("checkpoints/superball");
+    std::fs::create_dir(tmp.path().join("net")).unwrap();
+    let network = tiny_run(&tmp.path().join("net"), 2);
+    assert!(tabula().arg("export").arg(&network).arg("--out").arg(&folder).status().unwrap().success());
+    let out = tabula().arg("export").arg(&run).arg("--out").arg(&folder).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for file in ["model.bpk", "model.json", "config.toml", "model.ntuple", "ntuple-config.toml", "ntuple-curve.jsonl"] {
+        assert!(folder.join(file).is_file(), "{file} missing");
+    }
+    tabula_models::manifest::verify(&folder).expect("the manifest matches every model file");
+    let manifest = std::fs::read_to_string(folder.join("manifest.json")).unwrap();
+    assert!(manifest.contains("model.ntuple") && manifest.contains("model.bpk"), "{manifest}");
+    let shipped = tabula_ntuple::NTupleModel::load(&folder.join("model.ntuple")).unwrap();
+    assert_eq!(shipped.search, trained.search);
+    assert_eq!(shipped.net.weights(), trained.net.weights());
+
+    // --width/--samples choose how it is played; they are for afterstate runs only, both or neither.
+    let alone = tmp.path().join("alone");
+    let out = tabula()
+        .arg("export")
+        .arg(&run)
+        .arg("--out")
+        .arg(&alone)
+        .args(["--width", "0", "--samples", "0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!tabula_ntuple::NTupleModel::load(&alone.join("model.ntuple")).unwrap().search.is_on());
+    let half = tabula()
+        .arg("export")
+        .arg(&run)
+        .arg("--out")
+        .arg(tmp.path().join("h"))
+        .args(["--width", "2", "--samples", "0"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&half.stderr).contains("both positive"));
+    let az = tabula()
+        .arg("export")
+        .arg(&network)
+        .arg("--out")
+        .arg(tmp.path().join("a"))
+        .args(["--width", "2", "--samples", "2"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&az.stderr).contains("for afterstate runs"));
+    let results = tabula()
+        .arg("export")
+        .arg(&run)
+        .arg("--out")
+        .arg(tmp.path().join("r"))
+        .args(["--results", "x.md"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&results.stderr).contains("not an afterstate run"));
+}
+
 #[test]
 fn export_can_ship_a_bigger_search_than_the_runs_evaluations() {
     let tmp = tempfile::tempdir().unwrap();

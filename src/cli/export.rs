@@ -1,6 +1,8 @@
 //! `tabula export RUN --out checkpoints/<game>`: ships a run's model. The folder gets the weights,
 //! the run's config (the search settings the bots play with), a model card with the model's
 //! provenance, the learning curves and a README; `cargo build --workspace` then compiles it into the bots.
+//! An afterstate run (`model.ntuple`) ships its n-tuple model beside whatever network the folder
+//! holds, with its config and learning curve ([`export_ntuple`]).
 
 use anyhow::Context;
 use clap::Args;
@@ -8,6 +10,8 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use tabula_models::run_files::{CONFIG_FILE, MODEL_FILE};
 use tabula_nets::{Expected, PolicyValueNet};
+use tabula_ntuple::{Expectimax, NTupleModel};
+use tabula_train::afterstate::{self, AfterstateConfig};
 use tabula_train::config::TrainConfig;
 use tabula_train::plot::Curves;
 
@@ -27,10 +31,21 @@ pub struct ExportArgs {
     /// than the run's periodic evaluations did.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     simulations: Option<u64>,
+    /// For an afterstate run: the shipped player looks one ply of chance past its N best moves
+    /// (default: as the run's `[play]` says; 0: the model alone). Needs --samples.
+    #[arg(long, value_name = "N", requires = "samples")]
+    width: Option<usize>,
+    /// For an afterstate run: draws of chance for each of those moves. Needs --width.
+    #[arg(long, value_name = "N", requires = "width")]
+    samples: Option<usize>,
 }
 
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     let run = &args.run;
+    if run.join(afterstate::MODEL_FILE).is_file() && !run.join(MODEL_FILE).is_file() {
+        return export_ntuple(&args);
+    }
+    anyhow::ensure!(args.width.is_none(), "--width and --samples are for afterstate runs (a model.ntuple)");
     let weights = run.join(MODEL_FILE);
     // A run since manifests checks its model against the checksums it wrote: a damaged one is
     // not shipped.
@@ -84,6 +99,52 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     println!("{}: model.bpk, model.json, config.toml, manifest.json, curves.png, README.md", args.out.display());
     Ok(())
 }
+
+/// An afterstate run's model as `OUT/model.ntuple`, played as `--width`/`--samples` or the
+/// run's `[play]` say, with the run's config (`ntuple-config.toml`) and learning curve
+/// (`ntuple-curve.jsonl`); the folder's manifest then covers every model file in it. The
+/// folder's README is left to the person shipping: it holds the measured tables.
+fn export_ntuple(args: &ExportArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        args.simulations.is_none() && args.results.is_none(),
+        "--simulations and --results are for a network's run, not an afterstate run (model.ntuple)"
+    );
+    let (run, out) = (&args.run, &args.out);
+    let config = AfterstateConfig::load(&run.join(afterstate::CONFIG_FILE))?;
+    let mut model = NTupleModel::load(&run.join(afterstate::MODEL_FILE))?;
+    model.search = match (args.width, args.samples) {
+        (Some(width), Some(samples)) => Expectimax { width, samples },
+        _ => config.play,
+    };
+    anyhow::ensure!(
+        (model.search.width == 0) == (model.search.samples == 0),
+        "--width and --samples are both positive (search) or both 0 (the model alone)"
+    );
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    model.save(&out.join(afterstate::MODEL_FILE))?;
+    std::fs::write(out.join(NTUPLE_CONFIG), config.to_toml())?;
+    let curve = run.join(afterstate::CURVE_FILE);
+    if curve.is_file() {
+        std::fs::copy(&curve, out.join(NTUPLE_CURVE)).with_context(|| format!("copying {}", curve.display()))?;
+    }
+    let shipped: Vec<&str> = [MODEL_FILE, "model.json", CONFIG_FILE, afterstate::MODEL_FILE]
+        .into_iter()
+        .filter(|name| out.join(name).is_file())
+        .collect();
+    tabula_models::manifest::write_files(out, &shipped)?;
+    println!(
+        "{}: {}, {NTUPLE_CONFIG}, {NTUPLE_CURVE}, manifest.json (played with width {} and {} samples)",
+        out.display(),
+        afterstate::MODEL_FILE,
+        model.search.width,
+        model.search.samples
+    );
+    Ok(())
+}
+
+/// The afterstate run's config and curve, as an export names them beside a network's files.
+const NTUPLE_CONFIG: &str = "ntuple-config.toml";
+const NTUPLE_CURVE: &str = "ntuple-curve.jsonl";
 
 /// The last line of the run's log that has training counters.
 fn last_training_line(run: &Path) -> anyhow::Result<serde_json::Map<String, Value>> {

@@ -48,6 +48,16 @@ impl PlayerSpec {
                 let model = TrainedModel::load(game, path).with_context(|| format!("player {self}"))?;
                 trained(game, model, *budget, options)?
             }
+            // Superball ships an n-tuple player, which plays as its model file says.
+            PlayerSpec::Shipped { budget } if let Some(model) = tabula_bots::shipped::ntuple_model(game) => {
+                anyhow::ensure!(
+                    budget.is_none(),
+                    "player {self}: the shipped agent of {} is an n-tuple player, which takes no simulations or time; use `shipped`",
+                    game.spec()
+                );
+                let model = model.with_context(|| format!("player {self}"))?;
+                game.ntuple_player(Arc::new(model), self.to_string()).with_context(|| format!("player {self}"))?
+            }
             PlayerSpec::Shipped { budget } => {
                 let model = tabula_bots::shipped::model(game).with_context(|| format!("player {self}"))?;
                 trained(game, model, *budget, options)?
@@ -130,5 +140,14 @@ mod tests {
         spec("lookahead:50").build(&superball, &options).unwrap();
         let e = spec("mcts:5").build(&superball, &options).err().unwrap().to_string();
         assert!(e.contains("Superball offers random, greedy, lookahead[:MS]"), "{e}");
+        // Superball's shipped agent is its n-tuple player, which takes no budget.
+        let shipped = spec("shipped").build(&superball, &options).unwrap();
+        let agent = (shipped.opponent.make)();
+        assert_eq!(agent.name(), "shipped");
+        let e = spec("shipped:8").build(&superball, &options).err().map(|e| format!("{e:#}")).unwrap();
+        assert!(e.contains("is an n-tuple player, which takes no simulations or time"), "{e}");
+        let small = superball::Superball::new(superball::Params::new(5, 5, 5, "pbyrg").unwrap());
+        let e = spec("shipped").build(&small, &options).err().map(|e| format!("{e:#}")).unwrap();
+        assert!(e.contains("trained for 8x10 boards"), "{e}");
     }
 }

@@ -239,14 +239,17 @@ fn asset(name: &str, compiled: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], text).into_response()
 }
 
-/// The agents the page suggests for a game: its baselines and the shipped model.
+/// The agents the page suggests for a game: its baselines and the shipped model (with a
+/// smaller search where it searches with a network; an n-tuple player takes no budget).
 struct Suggestions;
 
 impl GameTask for Suggestions {
     type Output = Vec<String>;
 
-    fn run<G: KnownGame>(self, _game: G) -> anyhow::Result<Vec<String>> {
-        Ok(G::BASELINE_NAMES.iter().chain(&["shipped", "shipped:32"]).map(|name| name.to_string()).collect())
+    fn run<G: KnownGame>(self, game: G) -> anyhow::Result<Vec<String>> {
+        let shipped: &[&str] =
+            if tabula_bots::shipped::ntuple_model(&game).is_some() { &["shipped"] } else { &["shipped", "shipped:32"] };
+        Ok(G::BASELINE_NAMES.iter().chain(shipped).map(|name| name.to_string()).collect())
     }
 }
 

@@ -314,6 +314,11 @@ mod tests {
                 TrainConfig::load(&file).unwrap_or_else(|e| panic!("{e:#}"));
                 loaded += 1;
             }
+            // A shipped n-tuple model's run config (`tabula export` of an afterstate run).
+            let ntuple = dir.join("ntuple-config.toml");
+            if ntuple.is_file() {
+                crate::afterstate::AfterstateConfig::load(&ntuple).unwrap_or_else(|e| panic!("{e:#}"));
+            }
         }
         assert!(loaded >= 8, "only {loaded} configs under {}", root.display());
     }

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 use tabula_core::{Agent, Game};
 use tabula_models::{PlayConfig, TrainedModel};
+use tabula_ntuple::NTupleModel;
 use tabula_search::SharedAdvisor;
 
 /// A checkpoint folder's three files, and the manifest of their checksums that `tabula export`
@@ -60,8 +61,11 @@ pub fn model<G: Game>(game: &G) -> anyhow::Result<TrainedModel> {
 /// SHA-256 against its `manifest.json`): a damaged or hand-edited model is found before it ships.
 pub fn verify<G: Game>(game: &G) -> anyhow::Result<()> {
     let e = embedded(game)?;
+    let ntuple = ntuple_bytes(game).map(|bytes| ("model.ntuple", bytes));
     for (name, bytes) in
         [("model.bpk", e.weights), ("model.json", e.card.as_bytes()), ("config.toml", e.config.as_bytes())]
+            .into_iter()
+            .chain(ntuple)
     {
         tabula_models::manifest::verify_bytes(e.manifest, name, bytes).map_err(|why| {
             anyhow::anyhow!("checkpoints/{}: {why}", game.spec().split('(').next().unwrap_or_default())
@@ -74,6 +78,23 @@ pub fn verify<G: Game>(game: &G) -> anyhow::Result<()> {
 /// its search settings reads this).
 pub fn config<G: Game>(game: &G) -> anyhow::Result<PlayConfig> {
     PlayConfig::from_toml(embedded(game)?.config).context("the embedded config.toml")
+}
+
+/// The n-tuple model shipped for `game` where its shipped agent is one, `None` elsewhere.
+/// Superball's is `checkpoints/superball/model.ntuple` (an afterstate run's model, whose file
+/// says how it is played): `sb-play` and the `shipped` player play it; the network in
+/// `model.bpk` stays as `sb-play --agent az`.
+pub fn ntuple_model<G: Game>(game: &G) -> Option<anyhow::Result<NTupleModel>> {
+    ntuple_bytes(game).map(|bytes| NTupleModel::from_bytes(bytes).context("checkpoints/superball/model.ntuple"))
+}
+
+fn ntuple_bytes<G: Game>(game: &G) -> Option<&'static [u8]> {
+    match game.spec().split('(').next().unwrap_or_default() {
+        "superball" => {
+            Some(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../checkpoints/superball/model.ntuple")))
+        }
+        _ => None,
+    }
 }
 
 /// `--checkpoint PATH` when given, else the shipped agent.

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use superball::action::RawMove;
 use superball::{Params, SuperballState};
+use tabula_ntuple::Expectimax;
 
 const PLAY: &str = env!("CARGO_BIN_EXE_sb-play");
 
@@ -62,7 +63,7 @@ fn the_td_agent_plays_its_model_on_its_board_size_only() {
     let shape = superball::Superball::new(p.clone()).new_initial_state(0).cell_shape();
     let net = NTupleNet::new(shape, NetSpec::new(&["2x2"], true).unwrap());
     net.fill(1.0);
-    let model = NTupleModel { net, reward_scale: 100.0, base: None, min_value: Some(0.0) };
+    let model = NTupleModel { net, reward_scale: 100.0, base: None, min_value: Some(0.0), search: Expectimax::OFF };
     model.save(&dir.path().join("model.ntuple")).unwrap();
     let run = dir.path().to_str().unwrap();
     let board = b"...yyryy.p\ny.rg.yppyp\n**gg.yrpPP\nGGgbgybp**\nR*bg.yrp*P\nG*gygyypY*\nyyybpby.pb\n.pgg.yp.bb\n";
@@ -76,8 +77,16 @@ fn the_td_agent_plays_its_model_on_its_board_size_only() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("trained for 8x10 boards of 5 colours, not this 6x6 of 3"), "{err}");
 
-    let out = play(&["8", "10", "5", "pbyrg"], "td", board);
-    assert!(String::from_utf8(out.stderr).unwrap().contains("--agent td needs --checkpoint"));
+    // Without --checkpoint, td is the shipped model (the next test); --width and --samples set
+    // how far it looks, both or neither, for td only.
+    let out = play(&["8", "10", "5", "pbyrg", "--checkpoint", run, "--width", "2", "--samples", "3"], "td", board);
+    assert_legal(&p, board, &out);
+    let out = play(&["8", "10", "5", "pbyrg", "--width", "2", "--samples", "0"], "td", board);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("both positive"));
+    let out = play(&["8", "10", "5", "pbyrg", "--width", "2"], "td", board);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--samples"));
+    let out = play(&["8", "10", "5", "pbyrg", "--width", "2", "--samples", "2"], "greedy", board);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("are for --agent td"));
 
     // The same model as lookahead's policy (the moves lookahead leaves to greedy), refused on
     // another board size alike; greedy has no use for a model.
@@ -89,6 +98,34 @@ fn the_td_agent_plays_its_model_on_its_board_size_only() {
     let out = play(&["8", "10", "5", "pbyrg", "--checkpoint", run], "greedy", board);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stderr).unwrap().contains("--checkpoint needs --agent az, net, td or lookahead"));
+}
+
+/// With no options sb-play is the shipped n-tuple player, looking as far as its model file says;
+/// on a board size it was not trained for it plays lookahead and says so.
+#[test]
+fn with_no_options_it_plays_the_shipped_ntuple_model() {
+    let p = Params::default();
+    let board = b"...yyryy.p\ny.rg.yppyp\n**gg.yrpPP\nGGgbgybp**\nR*bg.yrp*P\nG*gygyypY*\nyyybpby.pb\n.pgg.yp.bb\n";
+    let shipped = Command::new(PLAY)
+        .args(["8", "10", "5", "pbyrg", "-v"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(board)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_legal(&p, board, &shipped);
+    assert!(String::from_utf8_lossy(&shipped.stderr).contains("td (shipped) chose"));
+    let model = tabula_bots::shipped::ntuple_model(&superball::Superball::new(p.clone())).unwrap().unwrap();
+    assert_eq!(model.search, Expectimax { width: 4, samples: 8 });
+
+    let small = b"pbypby\nbypbyp\nPB.yPB\nPP.bPY\nppbyp.\nbypby.\n";
+    let out = play(&["6", "6", "4", "pby", "-v"], "td", small);
+    assert!(matches!(assert_legal(&Params::new(6, 6, 4, "pby").unwrap(), small, &out), RawMove::Score(..)));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("playing lookahead instead"));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! * [`NTupleNet`] — the value: one weight per placed tuple (plus per-code counts), learnt in
 //!   place by several threads at once.
 //! * [`afterstate`] — a move's worth: its reward plus its afterstate's value.
+//! * [`expectimax`] — one ply of chance past the best moves, at play time.
 //! * [`base`] — a hand-written value under the network, which the network learns to correct.
 //! * [`td`] — temporal-difference learning from the network's own play.
 //! * [`NTupleModel`] — the network with its value scale, on disk.
@@ -17,6 +18,7 @@
 pub mod afterstate;
 pub mod agent;
 pub mod base;
+pub mod expectimax;
 pub mod model;
 pub mod net;
 pub mod td;
@@ -25,6 +27,7 @@ pub mod tuples;
 pub use afterstate::Valuer;
 pub use agent::NTupleAgent;
 pub use base::BaseValue;
+pub use expectimax::Expectimax;
 pub use model::{ModelError, NTupleModel};
 pub use net::{NTupleNet, NetSpec};
 pub use td::{Episode, TdSettings, learn_from_play, learn_game};

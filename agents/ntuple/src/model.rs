@@ -1,17 +1,18 @@
 //! A trained n-tuple model on disk: one header line naming the format, one JSON line (the board
-//! shape, the network, the reward scale, how many weights), then the weights as little-endian
-//! `f32`s.
+//! shape, the network, the reward scale, how it is played, how many weights), then the weights as
+//! little-endian `f32`s.
 //!
 //! ```
 //! use tabula_core::cells::CellShape;
-//! use tabula_ntuple::{NTupleModel, NTupleNet, NetSpec};
+//! use tabula_ntuple::{Expectimax, NTupleModel, NTupleNet, NetSpec};
 //! let shape = CellShape { rows: 2, cols: 2, codes: 2, mirror_rows: false, mirror_cols: false };
-//! let model = NTupleModel { net: NTupleNet::new(shape, NetSpec::new(&["1x2"], false).unwrap()), reward_scale: 10.0, base: None, min_value: None };
+//! let model = NTupleModel { net: NTupleNet::new(shape, NetSpec::new(&["1x2"], false).unwrap()), reward_scale: 10.0, base: None, min_value: None, search: Expectimax::OFF };
 //! let bytes = model.to_bytes();
 //! let back = NTupleModel::from_bytes(&bytes).unwrap();
 //! assert_eq!(back.net.weights(), model.net.weights());
 //! ```
 
+use crate::expectimax::Expectimax;
 use crate::net::{NTupleNet, NetSpec};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -32,6 +33,9 @@ pub struct NTupleModel {
     pub base: Option<String>,
     /// The floor of its values in play (`TdSettings::min_value`).
     pub min_value: Option<f32>,
+    /// How far its player looks past each move (the run's `[play]`); off in files written
+    /// before there was a choice.
+    pub search: Expectimax,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -44,7 +48,13 @@ struct Header {
     base: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     min_value: Option<f32>,
+    #[serde(default, skip_serializing_if = "is_off")]
+    search: Expectimax,
     weights: usize,
+}
+
+fn is_off(search: &Expectimax) -> bool {
+    !search.is_on()
 }
 
 /// Why a model file cannot be read.
@@ -74,6 +84,7 @@ impl NTupleModel {
             reward_scale: self.reward_scale,
             base: self.base.clone(),
             min_value: self.min_value,
+            search: self.search,
             weights: weights.len(),
         };
         let mut out = format!("{MAGIC}\n{}\n", serde_json::to_string(&header).expect("headers serialise")).into_bytes();
@@ -108,7 +119,13 @@ impl NTupleModel {
         }
         let weights: Vec<f32> = data.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         let net = NTupleNet::with_weights(shape, header.spec, &weights).map_err(ModelError::Header)?;
-        Ok(NTupleModel { net, reward_scale: header.reward_scale, base: header.base, min_value: header.min_value })
+        Ok(NTupleModel {
+            net,
+            reward_scale: header.reward_scale,
+            base: header.base,
+            min_value: header.min_value,
+            search: header.search,
+        })
     }
 
     /// Writes the model atomically (a temporary file renamed into place).
@@ -139,6 +156,7 @@ mod tests {
             reward_scale: 7.0,
             base: Some("greedy".into()),
             min_value: Some(0.0),
+            search: Expectimax { width: 4, samples: 8 },
         }
     }
 
@@ -151,6 +169,12 @@ mod tests {
         assert_eq!(back.net.weights(), model().net.weights());
         assert_eq!((back.reward_scale, back.net.shape()), (7.0, model().net.shape()));
         assert_eq!(back.base.as_deref(), Some("greedy"));
+        assert_eq!(back.search, Expectimax { width: 4, samples: 8 });
+        // A file written before the setting existed is played without search.
+        let old = NTupleModel { search: Expectimax::OFF, ..model() };
+        let bytes = old.to_bytes();
+        assert!(!String::from_utf8_lossy(&bytes[..200]).contains("search"));
+        assert_eq!(NTupleModel::from_bytes(&bytes).unwrap().search, Expectimax::OFF);
     }
 
     #[test]

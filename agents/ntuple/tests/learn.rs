@@ -4,7 +4,7 @@
 
 use superball::{Params, Superball};
 use tabula_core::{Game, State, rng_from_seed};
-use tabula_ntuple::{NTupleModel, NTupleNet, NetSpec, TdSettings, afterstate, learn_game};
+use tabula_ntuple::{Expectimax, NTupleModel, NTupleNet, NetSpec, TdSettings, afterstate, learn_game};
 
 fn game() -> Superball {
     Superball::new(Params::new(5, 6, 4, "pby").unwrap())
@@ -45,6 +45,7 @@ fn self_play_td_learns_to_play_better_than_it_started() {
         reward_scale: 10.0,
         base: None,
         min_value: None,
+        search: Expectimax::OFF,
     };
     let before = mean_score(&game, &model, 1..41);
     let mut rng = rng_from_seed(7);

@@ -43,6 +43,8 @@ def test_the_shipped_agent_plays_every_game_it_has_a_model_for():
         seats = {"player_0": shipped, "player_1": None}
         returns = play(env, seats, seed=1)
         assert len(returns) == 2
+    # Superball's shipped agent is an n-tuple player: it takes no simulations.
+    shipped = tabula.load_agent("shipped")
     env = tabula.gym_env("superball")
     env.reset(seed=2)
     for _ in range(5):

@@ -4,7 +4,7 @@
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use tabula_ntuple::{NetSpec, TdSettings};
+use tabula_ntuple::{Expectimax, NetSpec, TdSettings};
 
 /// The `method` value that selects this trainer.
 pub const METHOD: &str = "afterstate-td";
@@ -33,6 +33,11 @@ pub struct AfterstateConfig {
     #[serde(default)]
     pub td: TdSettings,
     pub run: RunSection,
+    /// How the run's model is played (the bots, `run:DIR`): one ply of expectimax over chance
+    /// past its `width` best moves, `samples` draws each; written into the model file. The
+    /// learning curve's evaluations play the model alone, as training does. Absent: alone.
+    #[serde(default, skip_serializing_if = "is_off")]
+    pub play: Expectimax,
 }
 
 /// Threads and schedule.
@@ -49,6 +54,10 @@ pub struct RunSection {
 
 fn one() -> u64 {
     1
+}
+
+fn is_off(search: &Expectimax) -> bool {
+    !search.is_on()
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -99,6 +108,11 @@ impl AfterstateConfig {
         anyhow::ensure!((1..=256).contains(&run.threads), "[run] threads must be 1..=256");
         anyhow::ensure!(run.checkpoint_every_minutes > 0.0, "[run] checkpoint_every_minutes must be positive");
         anyhow::ensure!(run.eval_every_minutes > 0.0, "[run] eval_every_minutes must be positive");
+        let play = &self.play;
+        anyhow::ensure!(
+            (play.width == 0) == (play.samples == 0),
+            "[play] width and samples are both positive (search) or both 0 (the model alone)"
+        );
         Ok(())
     }
 }
@@ -153,5 +167,19 @@ eval_games = 4
         assert!(format!("{:#}", AfterstateConfig::from_toml(&bad).unwrap_err()).contains("threads"));
         let pattern = TEXT.replace("\"2x3\"", "\"9x9\"");
         assert!(AfterstateConfig::from_toml(&pattern).is_err());
+        let half = format!("{TEXT}[play]\nwidth = 4\nsamples = 0\n");
+        assert!(format!("{:#}", AfterstateConfig::from_toml(&half).unwrap_err()).contains("[play]"));
+        let unknown = format!("{TEXT}[play]\nwidth = 4\ndraws = 8\n");
+        assert!(AfterstateConfig::from_toml(&unknown).is_err());
+    }
+
+    #[test]
+    fn play_settings_read_and_are_left_out_when_off() {
+        let c = AfterstateConfig::from_toml(&format!("{TEXT}[play]\nwidth = 4\nsamples = 8\n")).unwrap();
+        assert_eq!(c.play, Expectimax { width: 4, samples: 8 });
+        assert_eq!(AfterstateConfig::from_toml(&c.to_toml()).unwrap(), c);
+        let off = AfterstateConfig::from_toml(TEXT).unwrap();
+        assert_eq!(off.play, Expectimax::OFF);
+        assert!(!off.to_toml().contains("[play]"));
     }
 }

@@ -142,9 +142,10 @@ where
     let shape = game.new_initial_state(0).cell_shape();
     anyhow::ensure!(teacher.is_some() == config.teacher.is_some(), "the config's teacher and the one given differ");
     let (model, mut progress) = if resume {
-        let (model, progress) = load_latest(out)?;
+        let (mut model, progress) = load_latest(out)?;
         anyhow::ensure!(model.net.spec() == &config.ntuple, "the model's network is not the config's [ntuple]");
         anyhow::ensure!(model.base == base.map(|b| b.name()), "the model's base value is not the config's");
+        model.search = config.play;
         (model, progress)
     } else {
         anyhow::ensure!(!out.join(MODEL_FILE).exists(), "{} already holds a run: use --resume", out.display());
@@ -158,6 +159,7 @@ where
             reward_scale: config.td.reward_scale,
             base: base.map(|b| b.name()),
             min_value: config.td.min_value,
+            search: config.play,
         };
         (model, Progress::default())
     };

@@ -169,7 +169,7 @@ fn lookahead_with_a_policy_makes_the_policys_moves_where_it_does_not_search() {
     use superball::{Lrand48, Superball, SuperballState};
     use tabula_core::cells::CellBoard;
     use tabula_core::{Agent, Game, State, Turn};
-    use tabula_ntuple::{NTupleModel, NTupleNet, NetSpec};
+    use tabula_ntuple::{Expectimax, NTupleModel, NTupleNet, NetSpec};
     let p = Params::new(6, 6, 4, "pby").unwrap();
     let game = Superball::new(p.clone());
     let shape = game.new_initial_state(0).cell_shape();
@@ -180,7 +180,7 @@ fn lookahead_with_a_policy_makes_the_policys_moves_where_it_does_not_search() {
         (0..NTupleNet::new_len(shape, &spec)).map(|_| weights_rng.random_range(-1.0f32..1.0)).collect();
     let net = NTupleNet::with_weights(shape, spec, &weights).unwrap();
     let base = Some("greedy(scale=0.001,reserve=1.5,top=3)".to_string());
-    let model = NTupleModel { net, reward_scale: 100.0, base, min_value: None };
+    let model = NTupleModel { net, reward_scale: 100.0, base, min_value: None, search: Expectimax::OFF };
     let mut policy = ntuple_agent(&game, Arc::new(model), "td").unwrap();
     let mut player = LookaheadPlayer::default().with_budget_ms(10_000).with_policy(Arc::new(policy.clone()));
     let mut greedy = GreedyPlayer::with_reserve(lookahead::RESERVE);

@@ -1,10 +1,10 @@
-//! `sb-play rows cols min-score-size colors [--agent NAME] [--checkpoint PATH] [--simulations N]
-//! [--advisor SPEC] [--budget-ms MS] [--seed N] [-v]`:
+//! `sb-play rows cols min-score-size colors [--agent NAME] [--checkpoint PATH] [--width N --samples N]
+//! [--simulations N] [--advisor SPEC] [--budget-ms MS] [--seed N] [-v]`:
 //! reads a Superball board on stdin (the handout's format) and prints one move, `SWAP r1 c1 r2 c2`
 //! or `SCORE r c`, for sb-player. sb-player passes only the four arguments, so the options can
-//! also come from the environment: `SB_PLAY_AGENT` (az, net, td, random, greedy, lookahead; default
-//! az: the shipped trained agent), `SB_PLAY_CHECKPOINT`, `SB_PLAY_SIMULATIONS`,
-//! `SB_PLAY_ADVISOR`, `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
+//! also come from the environment: `SB_PLAY_AGENT` (td, az, net, random, greedy, lookahead; default
+//! td: the shipped n-tuple player), `SB_PLAY_CHECKPOINT`, `SB_PLAY_WIDTH`, `SB_PLAY_SAMPLES`,
+//! `SB_PLAY_SIMULATIONS`, `SB_PLAY_ADVISOR`, `SB_PLAY_BUDGET_MS`, `SB_PLAY_SEED`.
 //!
 //! It never prints an illegal move: the agent's choice is checked against the rules and replaced
 //! by a legal move if it fails. With fewer than 5 empty cells and nothing to score it swaps, which
@@ -21,7 +21,7 @@ use tabula_bots::shipped;
 use tabula_core::{Agent, Game, State};
 use tabula_models::run_files::ntuple_model_path;
 use tabula_models::{PlayConfig, TrainedModel};
-use tabula_ntuple::{NTupleAgent, NTupleModel};
+use tabula_ntuple::{Expectimax, NTupleAgent, NTupleModel};
 use tabula_search::{Remembered, SharedAdvisor};
 
 #[derive(Parser, Debug)]
@@ -30,8 +30,10 @@ use tabula_search::{Remembered, SharedAdvisor};
     about = "Print one Superball move for the board on standard input",
     long_about = "Print one Superball move for the board on standard input (the handout's format).\n\n\
         With no options it plays the trained agent shipped in checkpoints/superball (compiled into \
-        this binary): the lookahead player's advice, with the network's search choosing which set to cash in. \
-        On a board size the shipped model was not trained for, it plays lookahead instead."
+        this binary): an n-tuple network that values the board after each move, learnt by TD over \
+        greedy's short list of moves, looking one draw of the next balls past its best moves \
+        (its model file says how far: 4 moves, 8 draws each). \
+        On a board size the shipped model was not trained for, it plays lookahead instead (-v says so)."
 )]
 struct Args {
     rows: String,
@@ -39,17 +41,24 @@ struct Args {
     /// min-score-size
     mss: String,
     colors: String,
-    /// `az` (a trained network with tabula's search), `net` (its policy alone), `td` (a trained
-    /// n-tuple network's afterstate values, from `tabula train` with `method = "afterstate-td"`;
-    /// needs --checkpoint), or a baseline: random, greedy, lookahead (with --checkpoint naming an
-    /// n-tuple model, that model makes the moves lookahead leaves to greedy).
-    #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "az")]
+    /// `td` (a trained n-tuple network's afterstate values, from `tabula train` with `method =
+    /// "afterstate-td"`: the shipped one, or --checkpoint's), `az` (a trained network with
+    /// tabula's search), `net` (its policy alone), or a baseline: random, greedy, lookahead (with
+    /// --checkpoint naming an n-tuple model, that model makes the moves lookahead leaves to greedy).
+    #[arg(long, short, env = "SB_PLAY_AGENT", default_value = "td")]
     agent: String,
     /// The trained model for `az` and `net`: a model.bpk (with model.json and config.toml beside
-    /// it), a run directory or a checkpoint folder (default: the shipped model); for `td` and
-    /// `lookahead`, a model.ntuple or the run directory holding it.
+    /// it), a run directory or a checkpoint folder; for `td` and `lookahead`, a model.ntuple or
+    /// the run directory holding it (default for `td`, `az` and `net`: the shipped model).
     #[arg(long, env = "SB_PLAY_CHECKPOINT", value_name = "PATH")]
     checkpoint: Option<PathBuf>,
+    /// For `td`: look one draw of the next balls past its N best moves (default: as the model
+    /// file says; 0 with --samples 0: the network's best move alone). Needs --samples.
+    #[arg(long, env = "SB_PLAY_WIDTH", value_name = "N", requires = "samples")]
+    width: Option<usize>,
+    /// For `td`: draws of the next balls for each of those moves. Needs --width.
+    #[arg(long, env = "SB_PLAY_SAMPLES", value_name = "N", requires = "width")]
+    samples: Option<usize>,
     /// Search simulations per move for `az` (default: the model's evaluation simulations).
     #[arg(long, env = "SB_PLAY_SIMULATIONS")]
     simulations: Option<usize>,
@@ -143,8 +152,9 @@ fn baseline(game: &Superball, args: &Args) -> anyhow::Result<Option<Box<dyn Agen
     if matches!(name.as_str(), "az" | "net") {
         return Ok(None);
     }
+    anyhow::ensure!(name == "td" || args.width.is_none(), "--width and --samples are for --agent td, not {name}");
     if name == "td" {
-        return Ok(Some(Box::new(ntuple_agent(game, args)?)));
+        return ntuple_player(game, args).map(Some);
     }
     if name == "lookahead" && args.checkpoint.is_some() {
         let policy = Arc::new(ntuple_agent(game, args)?);
@@ -157,11 +167,40 @@ fn baseline(game: &Superball, args: &Args) -> anyhow::Result<Option<Box<dyn Agen
     Ok(Some(agent))
 }
 
-/// `td` (or lookahead's policy): the n-tuple model `--checkpoint` names, over the base value it
-/// learnt over.
+/// `td`: the n-tuple model `--checkpoint` names, else the shipped one (lookahead on a board
+/// size it was not trained for), looking as far as `--width`/`--samples` or the model say.
+fn ntuple_player(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<SuperballState>>> {
+    let agent = match (&args.checkpoint, shipped::ntuple_model(game)) {
+        (Some(_), _) => ntuple_agent(game, args)?,
+        (None, Some(model)) => {
+            match tabula_baselines::superball::ntuple_agent(game, Arc::new(model?), "td (shipped)") {
+                Ok(agent) => agent,
+                Err(why) => {
+                    if args.verbose {
+                        eprintln!("sb-play: the shipped model was {why}; playing lookahead instead");
+                    }
+                    return Ok(by_name("lookahead", args.budget_ms).expect("a baseline"));
+                }
+            }
+        }
+        (None, None) => anyhow::bail!("no n-tuple model is shipped for Superball: give --checkpoint"),
+    };
+    Ok(Box::new(match (args.width, args.samples) {
+        (Some(width), Some(samples)) => {
+            anyhow::ensure!(
+                (width == 0) == (samples == 0),
+                "--width and --samples are both positive (search) or both 0 (the network alone)"
+            );
+            agent.with_search(Expectimax { width, samples })
+        }
+        _ => agent,
+    }))
+}
+
+/// `td` from `--checkpoint` (or lookahead's policy): the n-tuple model there, over the base value
+/// it learnt over.
 fn ntuple_agent(game: &Superball, args: &Args) -> anyhow::Result<NTupleAgent<SuperballState>> {
-    let path =
-        args.checkpoint.as_deref().context("--agent td needs --checkpoint (a model.ntuple or its run directory)")?;
+    let path = args.checkpoint.as_deref().context("--agent lookahead takes an n-tuple model with --checkpoint")?;
     let file = ntuple_model_path(path).with_context(|| format!("{}: no model.ntuple there", path.display()))?;
     let model = Arc::new(NTupleModel::load(&file)?);
     tabula_baselines::superball::ntuple_agent(game, model, "td")
