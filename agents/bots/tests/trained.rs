@@ -163,6 +163,8 @@ fn sb_play_plays_the_shipped_agent_and_models_from_disk() {
     for (program, extra) in [
         (alone_bin.to_str().unwrap(), vec![]),
         (SB_PLAY, vec!["--agent", "net"]),
+        (SB_PLAY, vec!["--agent", "az", "--checkpoint", ckpt.to_str().unwrap()]),
+        // The folder's model.ntuple, as `td` (the default) reads it.
         (SB_PLAY, vec!["--checkpoint", ckpt.to_str().unwrap()]),
     ] {
         let mut command = Command::new(program);
@@ -184,12 +186,16 @@ fn sb_play_plays_the_shipped_agent_and_models_from_disk() {
 
 #[test]
 fn sb_play_refuses_a_model_for_another_game_and_plays_lookahead_on_other_boards() {
-    let out =
-        sb_play(&["8", "10", "5", "pbyrg"], &[("SB_PLAY_CHECKPOINT", checkpoint("score4").to_str().unwrap())], BOARD);
+    let score4 = checkpoint("score4");
+    let env = [("SB_PLAY_AGENT", "az"), ("SB_PLAY_CHECKPOINT", score4.to_str().unwrap())];
+    let out = sb_play(&["8", "10", "5", "pbyrg"], &env, BOARD);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("model.json") && err.contains("expected game superball"), "{err}");
+    // The n-tuple player (the default) wants a model.ntuple there.
+    let out = sb_play(&["8", "10", "5", "pbyrg"], &[("SB_PLAY_CHECKPOINT", score4.to_str().unwrap())], BOARD);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no model.ntuple there"));
     // A 6×6 board is not what the shipped model was trained on: the bot still moves.
     let board = b"pbypby\nbypbyp\nPB.yPB\nPP.bPY\nppbyp.\nbypby.\n";
     let out = sb_play(&["6", "6", "4", "pby", "-v"], &[], board);
@@ -201,22 +207,23 @@ fn sb_play_refuses_a_model_for_another_game_and_plays_lookahead_on_other_boards(
 #[test]
 fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
     let four = ["8", "10", "5", "pbyrg", "-v"];
-    // A roomy board: the lookahead's (its greedy's) swap is the only advice, so the shipped agent
-    // plays it unsearched.
+    let az = [("SB_PLAY_AGENT", "az")];
+    // A roomy board: the lookahead's (its greedy's) swap is the only advice, so the shipped
+    // network (`az`) plays it unsearched.
     let advisor = sb_play(&four, &[("SB_PLAY_AGENT", "lookahead")], BOARD);
-    let shipped = sb_play(&four, &[], BOARD);
+    let shipped = sb_play(&four, &az, BOARD);
     assert!(shipped.status.success(), "{}", String::from_utf8_lossy(&shipped.stderr));
     assert_eq!(shipped.stdout, advisor.stdout, "the advisor's move");
     assert!(String::from_utf8_lossy(&shipped.stderr).contains("the advisor's only move"));
     // A full board with four sets to cash: the network's search chooses among them.
     let full = b"yyggyryybp\nggrgpyppyp\nRBgggyrpPP\nGGgggybpPP\nRGygryrpBP\nYGyygyypYB\nyyybpbyppb\nppggyypbbb\n";
-    let out = sb_play(&four, &[], full);
+    let out = sb_play(&four, &az, full);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("shipped@") && err.contains("sims) chose SCORE"), "{err}");
     // A model from disk always loads (a bad file is refused on the first board).
     let ckpt = checkpoint("superball");
-    let out = sb_play(&["8", "10", "5", "pbyrg", "-v", "--checkpoint", ckpt.to_str().unwrap()], &[], BOARD);
+    let out = sb_play(&["8", "10", "5", "pbyrg", "-v", "--checkpoint", ckpt.to_str().unwrap()], &az, BOARD);
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("sims) chose SWAP"),
         "{}",
@@ -228,16 +235,20 @@ fn sb_play_skips_the_network_only_where_the_search_has_one_move_to_consider() {
 #[test]
 fn sb_play_searches_with_the_advisor_it_is_given_and_refuses_a_bad_one() {
     let four = ["8", "10", "5", "pbyrg", "-v"];
-    // On a roomy board the greedy advisor's one move (greedy's) is what the shipped agent plays.
+    // On a roomy board the greedy advisor's one move (greedy's) is what the shipped network plays.
     let greedy = sb_play(&four, &[("SB_PLAY_AGENT", "greedy")], BOARD);
-    let advised = sb_play(&four, &[("SB_PLAY_ADVISOR", "greedy")], BOARD);
+    let advised = sb_play(&four, &[("SB_PLAY_AGENT", "az"), ("SB_PLAY_ADVISOR", "greedy")], BOARD);
     assert!(advised.status.success(), "{}", String::from_utf8_lossy(&advised.stderr));
     assert_eq!(advised.stdout, greedy.stdout, "greedy's move");
     assert!(String::from_utf8_lossy(&advised.stderr).contains("the advisor's only move"));
     // The option is read before the board: a bad spec, or an agent without a search, is refused.
     for (env, message) in [
-        (vec![("SB_PLAY_ADVISOR", "lookahead(samples=x)")], "--advisor: game lookahead: parameter samples"),
-        (vec![("SB_PLAY_ADVISOR", "oracle")], "no advisor called \"oracle\""),
+        (
+            vec![("SB_PLAY_AGENT", "az"), ("SB_PLAY_ADVISOR", "lookahead(samples=x)")],
+            "--advisor: game lookahead: parameter samples",
+        ),
+        (vec![("SB_PLAY_AGENT", "az"), ("SB_PLAY_ADVISOR", "oracle")], "no advisor called \"oracle\""),
+        (vec![("SB_PLAY_ADVISOR", "greedy")], "--advisor needs --agent az, not td"),
         (vec![("SB_PLAY_ADVISOR", "greedy"), ("SB_PLAY_AGENT", "lookahead")], "--advisor needs --agent az"),
     ] {
         let out = sb_play(&four, &env, b"");

@@ -156,6 +156,8 @@ eval_games = 4
             AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-teacher.toml")).unwrap();
         assert_eq!((taught.teacher.as_deref(), taught.teacher_hours), (Some("greedy(reserve=1.5)"), 0.15));
         assert_eq!(AfterstateConfig::from_toml(&taught.to_toml()).unwrap(), taught);
+        let top = AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-top.toml")).unwrap();
+        assert_eq!(top.play, Expectimax { width: 4, samples: 8 }, "the shipped model's recipe");
     }
 
     #[test]
