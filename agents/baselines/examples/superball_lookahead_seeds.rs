@@ -12,9 +12,7 @@
 //! (its greedy's `eval::Weights::reserve`, for its swaps and its rollouts alike; default
 //! `lookahead::RESERVE`).
 
-use rayon::prelude::*;
 use std::sync::Arc;
-use std::time::Instant;
 use superball::{Params, Superball, SuperballState};
 use tabula_baselines::superball::arena::{self, SeedArgs};
 use tabula_baselines::superball::{LookaheadPlayer, ntuple_agent};
@@ -40,16 +38,7 @@ fn main() {
         Some(path) => format!("lookahead, {path} for greedy ({} )", args.knobs_label()),
         None => format!("lookahead ({} )", args.knobs_label()),
     };
-    let results: Vec<(arena::GameResult, f64)> = args
-        .range()
-        .into_par_iter()
-        .map(|seed| {
-            let mut player = base.clone();
-            let start = Instant::now();
-            let r = arena::play_seed(&mut player, &params, seed, usize::MAX);
-            (r, start.elapsed().as_secs_f64())
-        })
-        .collect();
+    let results = arena::play_seeds(&base, &params, args.range());
     arena::report(&label, &results);
 }
 

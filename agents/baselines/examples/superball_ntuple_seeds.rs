@@ -8,13 +8,13 @@
 //! cargo run --release --example superball_ntuple_seeds -- SEEDS FIRST MODEL [width=W] [samples=M]
 //! ```
 //! MODEL: an afterstate run's `model.ntuple`. `width` moves searched, `samples` draws of the
-//! next fill each; without them (or at 0), the model's one-move player. `untrained=1` zeroes the
+//! next fill each; without them, as the model file says (a run's `[play]`; the shipped
+//! `checkpoints/superball/model.ntuple`: 4 and 8), and `width=0 samples=0` is the model's
+//! one-move player. `untrained=1` zeroes the
 //! network's weights, leaving the base value the model was learnt over (greedy's evaluation): the
 //! same player with nothing learned, for an ablation.
 
-use rayon::prelude::*;
 use std::sync::Arc;
-use std::time::Instant;
 use superball::{Params, Superball};
 use tabula_baselines::superball::{arena, arena::SeedArgs, ntuple_agent};
 use tabula_ntuple::{Expectimax, NTupleAgent, NTupleModel};
@@ -27,16 +27,7 @@ fn main() {
     let agent = ntuple_agent(&Superball::new(params.clone()), Arc::new(model), "td").unwrap_or_else(|e| fail(e));
     let agent = args.player(agent, set_knob).unwrap_or_else(|e| fail(e));
     let label = format!("n-tuple {path} ({} )", args.knobs_label());
-    let results: Vec<(arena::GameResult, f64)> = args
-        .range()
-        .into_par_iter()
-        .map(|seed| {
-            let mut player = agent.clone();
-            let start = Instant::now();
-            let r = arena::play_seed(&mut player, &params, seed, usize::MAX);
-            (r, start.elapsed().as_secs_f64())
-        })
-        .collect();
+    let results = arena::play_seeds(&agent, &params, args.range());
     arena::report(&label, &results);
 }
 

@@ -10,9 +10,7 @@
 //! Knobs: `value_weight` (default 1: the network's points still to come count like points),
 //! `samples`, `width`, `budget_ms`, `point_weight`, `reserve` (see `LookaheadPlayer`).
 
-use rayon::prelude::*;
 use std::sync::Arc;
-use std::time::Instant;
 use superball::{Params, Superball};
 use tabula_baselines::superball::LookaheadPlayer;
 use tabula_baselines::superball::arena::{self, SeedArgs};
@@ -36,16 +34,7 @@ fn run() -> anyhow::Result<()> {
     let value = Arc::new(NetEvaluator::new(&game, model.net.clone(), model.config.value));
     let base =
         args.player(LookaheadPlayer::default().with_leaf_value(value, 1.0), set_knob).map_err(anyhow::Error::msg)?;
-    let results: Vec<(arena::GameResult, f64)> = args
-        .range()
-        .into_par_iter()
-        .map(|seed| {
-            let mut player = base.clone();
-            let start = Instant::now();
-            let r = arena::play_seed(&mut player, &params, seed, usize::MAX);
-            (r, start.elapsed().as_secs_f64())
-        })
-        .collect();
+    let results = arena::play_seeds(&base, &params, args.range());
     arena::report(&format!("lookahead + {} value ({} )", model.source, args.knobs_label()), &results);
     Ok(())
 }

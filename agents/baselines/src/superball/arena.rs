@@ -28,6 +28,24 @@ pub fn play_seed(agent: &mut dyn Agent<SuperballState>, params: &Params, seed: i
     GameResult { seed, score: state.score(), moves }
 }
 
+/// Plays each of `seeds` with its own copy of `agent`, the seeds in parallel (rayon), each game
+/// with the wall-clock seconds it took: what [`report`] prints.
+pub fn play_seeds<A>(agent: &A, params: &Params, seeds: std::ops::Range<i64>) -> Vec<(GameResult, f64)>
+where
+    A: Agent<SuperballState> + Clone + Send + Sync,
+{
+    use rayon::prelude::*;
+    seeds
+        .into_par_iter()
+        .map(|seed| {
+            let mut player = agent.clone();
+            let start = std::time::Instant::now();
+            let result = play_seed(&mut player, params, seed, usize::MAX);
+            (result, start.elapsed().as_secs_f64())
+        })
+        .collect()
+}
+
 /// Prints a seed example's summary, `LABEL seeds A-B  mean M ± S  median D  T s per 1,000 points`
 /// (one core's seconds: the handout allows 5), then one line of per-seed scores, so that two
 /// settings can be compared seed by seed. `results` holds each game and its seconds.
