@@ -113,13 +113,11 @@ fn export_ntuple(args: &ExportArgs) -> anyhow::Result<()> {
     let config = AfterstateConfig::load(&run.join(afterstate::CONFIG_FILE))?;
     let mut model = NTupleModel::load(&run.join(afterstate::MODEL_FILE))?;
     model.search = match (args.width, args.samples) {
-        (Some(width), Some(samples)) => Expectimax { width, samples },
+        (Some(width), Some(samples)) => {
+            Expectimax::new(width, samples).map_err(|e| anyhow::anyhow!("--width, --samples: {e}"))?
+        }
         _ => config.play,
     };
-    anyhow::ensure!(
-        (model.search.width == 0) == (model.search.samples == 0),
-        "--width and --samples are both positive (search) or both 0 (the model alone)"
-    );
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     model.save(&out.join(afterstate::MODEL_FILE))?;
     std::fs::write(out.join(NTUPLE_CONFIG), config.to_toml())?;

@@ -39,8 +39,24 @@ impl Expectimax {
     /// The afterstate value alone: no draws.
     pub const OFF: Expectimax = Expectimax { width: 0, samples: 0 };
 
+    /// A search of `width` moves and `samples` draws each, or the model alone where both are 0;
+    /// one of them 0 without the other is refused.
+    pub fn new(width: usize, samples: usize) -> Result<Self, String> {
+        if (width == 0) != (samples == 0) {
+            return Err(format!(
+                "width {width} and samples {samples}: both positive (search) or both 0 (the model alone)"
+            ));
+        }
+        Ok(Expectimax { width, samples })
+    }
+
     pub fn is_on(&self) -> bool {
         self.width > 0 && self.samples > 0
+    }
+
+    /// Off: what a file or config leaves out (`skip_serializing_if`).
+    pub fn is_off(&self) -> bool {
+        !self.is_on()
     }
 }
 

@@ -48,13 +48,9 @@ struct Header {
     base: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     min_value: Option<f32>,
-    #[serde(default, skip_serializing_if = "is_off")]
+    #[serde(default, skip_serializing_if = "Expectimax::is_off")]
     search: Expectimax,
     weights: usize,
-}
-
-fn is_off(search: &Expectimax) -> bool {
-    !search.is_on()
 }
 
 /// Why a model file cannot be read.

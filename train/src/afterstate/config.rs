@@ -36,7 +36,7 @@ pub struct AfterstateConfig {
     /// How the run's model is played (the bots, `run:DIR`): one ply of expectimax over chance
     /// past its `width` best moves, `samples` draws each; written into the model file. The
     /// learning curve's evaluations play the model alone, as training does. Absent: alone.
-    #[serde(default, skip_serializing_if = "is_off")]
+    #[serde(default, skip_serializing_if = "Expectimax::is_off")]
     pub play: Expectimax,
 }
 
@@ -54,10 +54,6 @@ pub struct RunSection {
 
 fn one() -> u64 {
     1
-}
-
-fn is_off(search: &Expectimax) -> bool {
-    !search.is_on()
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -108,11 +104,7 @@ impl AfterstateConfig {
         anyhow::ensure!((1..=256).contains(&run.threads), "[run] threads must be 1..=256");
         anyhow::ensure!(run.checkpoint_every_minutes > 0.0, "[run] checkpoint_every_minutes must be positive");
         anyhow::ensure!(run.eval_every_minutes > 0.0, "[run] eval_every_minutes must be positive");
-        let play = &self.play;
-        anyhow::ensure!(
-            (play.width == 0) == (play.samples == 0),
-            "[play] width and samples are both positive (search) or both 0 (the model alone)"
-        );
+        Expectimax::new(self.play.width, self.play.samples).map_err(|e| anyhow::anyhow!("[play] {e}"))?;
         Ok(())
     }
 }

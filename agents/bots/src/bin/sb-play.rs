@@ -187,11 +187,7 @@ fn ntuple_player(game: &Superball, args: &Args) -> anyhow::Result<Box<dyn Agent<
     };
     Ok(Box::new(match (args.width, args.samples) {
         (Some(width), Some(samples)) => {
-            anyhow::ensure!(
-                (width == 0) == (samples == 0),
-                "--width and --samples are both positive (search) or both 0 (the network alone)"
-            );
-            agent.with_search(Expectimax { width, samples })
+            agent.with_search(Expectimax::new(width, samples).map_err(|e| anyhow::anyhow!("--width, --samples: {e}"))?)
         }
         _ => agent,
     }))
