@@ -28,7 +28,8 @@ fn measures_the_default_configs_self_play() {
 fn counts_the_positions_of_games_still_being_played() {
     // A Superball game outlasts the second measured: its samples count only when it ends, its
     // positions as they are made (every move of the default is a full search).
-    let out = tabula(&["selfplay-bench", "superball", "--seconds", "1", "--json"]);
+    let mcts = concat!(env!("CARGO_MANIFEST_DIR"), "/train/configs/superball-mcts.toml");
+    let out = tabula(&["selfplay-bench", "--config", mcts, "--seconds", "1", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let (positions, moves) = (v["positions_per_s"].as_f64().unwrap(), v["moves_per_s"].as_f64().unwrap());
@@ -53,6 +54,8 @@ fn bad_requests_fail_with_one_line() {
     for (args, says) in [
         (&["selfplay-bench", "score4", "--seconds", "0"][..], "--seconds"),
         (&["selfplay-bench", "chess"][..], "chess"),
+        // Superball's default run is afterstate TD: no self-play search to measure.
+        (&["selfplay-bench", "superball"][..], "train/configs/superball-mcts.toml"),
         (&["selfplay-bench", "score4", "--learner", "--learner-only"][..], "--learner-only"),
         (&["selfplay-bench", "--config", "/no/such/config.toml"][..], "/no/such/config.toml"),
     ] {

@@ -292,7 +292,8 @@ fn train_rejects_bad_requests_clearly() {
     // An advisor the game does not have.
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("advised.toml");
-    let out = tabula().args(["train", "superball", "--print-config"]).output().unwrap();
+    let mcts = concat!(env!("CARGO_MANIFEST_DIR"), "/train/configs/superball-mcts.toml");
+    let out = tabula().args(["train", "superball", "--print-config", "--config", mcts]).output().unwrap();
     let text: String = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| !l.starts_with("advisor"))
@@ -308,6 +309,10 @@ fn train_rejects_bad_requests_clearly() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no advisor called \"oracle\"; choose among: greedy"));
+    // Superball's default is the afterstate recipe the shipped model came from, overnight.
+    let out = tabula().args(["train", "superball", "--print-config"]).output().unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && printed.contains("method = \"afterstate-td\"") && printed.contains("hours = 8.0"));
     let out = tabula().args(["train", "score4", "--print-config"]).output().unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("game = \"score4\""));

@@ -137,6 +137,14 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
 pub(super) fn default_config(spec: &GameSpec) -> anyhow::Result<TrainConfig> {
     let text = default_config_text(&spec.name)
         .with_context(|| format!("there is no default training config for {} yet", spec.name))?;
+    anyhow::ensure!(
+        !AfterstateConfig::is_afterstate(text),
+        "{}'s default training run is afterstate TD (an n-tuple network learning from its own moves), \
+         not network self-play with a search; pass a self-play config with --config \
+         (train/configs/{}-mcts.toml)",
+        spec.name,
+        spec.name
+    );
     let mut config = TrainConfig::from_toml(text).expect("embedded configs are valid");
     if !spec.params.is_empty() {
         config.game = spec.to_string();

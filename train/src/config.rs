@@ -326,7 +326,14 @@ mod tests {
     #[test]
     fn embedded_defaults_parse_and_round_trip() {
         for game in ["score4", "superball", "superply", "upright", "clue"] {
-            let config = TrainConfig::from_toml(default_config_text(game).unwrap()).unwrap();
+            let text = default_config_text(game).unwrap();
+            if crate::afterstate::AfterstateConfig::is_afterstate(text) {
+                let config = crate::afterstate::AfterstateConfig::from_toml(text).unwrap();
+                assert_eq!(config.game, game);
+                assert_eq!(crate::afterstate::AfterstateConfig::from_toml(&config.to_toml()).unwrap(), config);
+                continue;
+            }
+            let config = TrainConfig::from_toml(text).unwrap();
             assert!(config.game.starts_with(game));
             assert_eq!(TrainConfig::from_toml(&config.to_toml()).unwrap(), config);
         }

@@ -148,8 +148,11 @@ eval_games = 4
             AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-teacher.toml")).unwrap();
         assert_eq!((taught.teacher.as_deref(), taught.teacher_hours), (Some("greedy(reserve=1.5)"), 0.15));
         assert_eq!(AfterstateConfig::from_toml(&taught.to_toml()).unwrap(), taught);
-        let top = AfterstateConfig::from_toml(include_str!("../../configs/superball-afterstate-top.toml")).unwrap();
+        let default = crate::config::default_config_text("superball").unwrap();
+        let top = AfterstateConfig::from_toml(default).unwrap();
         assert_eq!(top.play, Expectimax { width: 4, samples: 8 }, "the shipped model's recipe");
+        assert_eq!((top.hours, top.run.threads), (8.0, 2), "overnight on the 2 cores");
+        assert!(crate::config::TrainConfig::from_toml(include_str!("../../configs/superball-mcts.toml")).is_ok());
     }
 
     #[test]
