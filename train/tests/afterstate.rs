@@ -118,6 +118,44 @@ impl Agent<SuperballState> for FirstMove {
     }
 }
 
+/// The minutes at which a run's kept models were taken (`models/minute-MMMM.MM`), in order.
+fn kept_minutes(out: &std::path::Path) -> Vec<f64> {
+    let mut minutes: Vec<f64> = std::fs::read_dir(out.join("models"))
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().to_str()?.strip_prefix("minute-")?.parse().ok())
+        .collect();
+    minutes.sort_by(f64::total_cmp);
+    minutes
+}
+
+#[test]
+fn models_are_kept_every_interval_and_a_resumed_run_keeps_counting() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let text = CONFIG.replace("eval_games = 3", "eval_games = 3\nkeep_model_every_minutes = 0.02");
+    let config = AfterstateConfig::from_toml(&text).unwrap();
+    afterstate::train(&game(), &config, None, None, &out, false, Some(3.0 / 3600.0), false).unwrap();
+    // 3 s at one every 1.2 s: the models at 1.2 and 2.4 s, each playable and checked.
+    assert_eq!(kept_minutes(&out), [0.02, 0.04]);
+    for name in ["minute-0000.02", "minute-0000.04"] {
+        let kept = out.join("models").join(name);
+        assert!(kept.join("manifest.json").is_file());
+        let model = NTupleModel::load(&kept.join(afterstate::MODEL_FILE)).unwrap();
+        assert_eq!(model.net.spec(), &config.ntuple);
+    }
+    // Going on, the count goes on from the run's seconds, not from the resumed piece's.
+    afterstate::train(&game(), &config, None, None, &out, true, Some(1.5 / 3600.0), false).unwrap();
+    let minutes = kept_minutes(&out);
+    assert_eq!(&minutes[..2], [0.02, 0.04]);
+    // 1.5 s more from about 3 s: the one at 3.6 s (at 4.8 s too if the run overran by a tick).
+    assert!((3..=4).contains(&minutes.len()) && minutes[2] == 0.06, "{minutes:?}");
+    // Off unless asked; a negative interval is an error.
+    assert!(!AfterstateConfig::from_toml(CONFIG).unwrap().to_toml().contains("keep_model"));
+    let bad = text.replace("keep_model_every_minutes = 0.02", "keep_model_every_minutes = -1.0");
+    let err = AfterstateConfig::from_toml(&bad).unwrap_err();
+    assert!(format!("{err:#}").contains("keep_model_every_minutes"), "{err:#}");
+}
+
 #[test]
 fn a_teacher_plays_the_first_part_of_a_run_and_the_network_learns_its_moves() {
     let dir = tempfile::tempdir().unwrap();

@@ -50,6 +50,11 @@ pub struct RunSection {
     pub eval_every_minutes: f64,
     /// The learning curve's games: seeds 1..=eval_games, the same at every point.
     pub eval_games: u64,
+    /// Every this many minutes of training the playable model is also kept, never pruned, in
+    /// `RUN/models/minute-MMMM.MM/`, so that the run's models can be measured afterwards as
+    /// they are played (with `[play]`'s search, which the curve leaves out); 0 keeps none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub keep_model_every_minutes: f64,
 }
 
 fn one() -> u64 {
@@ -104,6 +109,10 @@ impl AfterstateConfig {
         anyhow::ensure!((1..=256).contains(&run.threads), "[run] threads must be 1..=256");
         anyhow::ensure!(run.checkpoint_every_minutes > 0.0, "[run] checkpoint_every_minutes must be positive");
         anyhow::ensure!(run.eval_every_minutes > 0.0, "[run] eval_every_minutes must be positive");
+        anyhow::ensure!(
+            run.keep_model_every_minutes >= 0.0 && run.keep_model_every_minutes.is_finite(),
+            "[run] keep_model_every_minutes must be 0 (none) or more"
+        );
         Expectimax::new(self.play.width, self.play.samples).map_err(|e| anyhow::anyhow!("[play] {e}"))?;
         Ok(())
     }

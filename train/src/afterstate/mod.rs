@@ -6,6 +6,7 @@
 //! A run directory holds `config.toml`, the latest `model.ntuple` (what players read),
 //! `checkpoints/` (the newest two `model.ntuple` + `progress.json` pairs, each with a SHA-256
 //! manifest, written atomically: `--resume` goes on from the newest intact one) and
+//! `models/` (where `[run] keep_model_every_minutes` asks, the model every that many minutes) and
 //! `curve.jsonl`: at every evaluation, the greedy afterstate player's scores on the same seeds
 //! (`1..=eval_games`, dealt by the game's own chance stream) and the process's resident memory.
 //! A checkpoint that cannot be written (a full disk) is said and tried again at the next
@@ -194,6 +195,9 @@ where
     }
     let start = Instant::now();
     let mut last_checkpoint = Instant::now();
+    let keep_every = config.run.keep_model_every_minutes * 60.0;
+    let kept_block = |seconds: f64| if keep_every > 0.0 { (seconds / keep_every).floor() as u64 } else { 0 };
+    let mut last_kept = kept_block(before.seconds);
     let mut failed = FailedWrites::default();
     // Messages go around the bar; without one, straight to stderr.
     let quiet_bar = ProgressBar::hidden();
@@ -265,6 +269,12 @@ where
                         ));
                     }
                     last_eval = Some(point);
+                }
+                if kept_block(progress.seconds) > last_kept {
+                    last_kept = kept_block(progress.seconds);
+                    checkpoint(out, &model, &progress, &mut failed, message_bar)?;
+                    let minutes = last_kept as f64 * config.run.keep_model_every_minutes;
+                    crate::checkpoint::keep_model_copy(out, &format!("minute-{minutes:07.2}"), &[MODEL_FILE])?;
                 }
                 if done {
                     return Ok(());
