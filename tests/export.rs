@@ -116,6 +116,10 @@ samples = 3
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Its curve draws as `tabula plot` draws a network's run.
+    let plotted = tabula().arg("plot").arg(&run).output().unwrap();
+    assert!(plotted.status.success(), "{}", String::from_utf8_lossy(&plotted.stderr));
+    assert!(std::fs::read(run.join("curves.png")).unwrap().starts_with(b"\x89PNG"));
     let trained = tabula_ntuple::NTupleModel::load(&run.join("model.ntuple")).unwrap();
     assert_eq!(
         trained.search,

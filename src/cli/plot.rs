@@ -1,12 +1,15 @@
-//! `tabula plot RUN`: a run's learning curves as a PNG.
+//! `tabula plot RUN`: a run's learning curves as a PNG (an afterstate run's too).
 
+use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
+use tabula_train::afterstate::{self, plot::AfterstateCurves};
 use tabula_train::plot::Curves;
 
 #[derive(Debug, Args)]
 pub struct PlotArgs {
-    /// A run directory made by `tabula train` (it holds log.jsonl).
+    /// A run directory made by `tabula train` (it holds log.jsonl, or an afterstate run's
+    /// curve.jsonl).
     run: PathBuf,
     /// The PNG to write (default: RUN/curves.png).
     #[arg(long)]
@@ -18,6 +21,16 @@ pub struct PlotArgs {
 
 pub fn run(args: PlotArgs) -> anyhow::Result<()> {
     let out = args.out.unwrap_or_else(|| args.run.join("curves.png"));
+    // An afterstate run keeps a curve.jsonl and no log.jsonl.
+    if !args.run.join("log.jsonl").exists() && args.run.join(afterstate::CURVE_FILE).exists() {
+        let points = afterstate::read_curve(&args.run)
+            .with_context(|| format!("reading {}", args.run.join(afterstate::CURVE_FILE).display()))?;
+        let moves = points.last().map_or(0, |p| p.moves);
+        let title = format!("{} — {moves} moves learnt", args.run.display());
+        AfterstateCurves::from_points(&points).draw_png(&title, &out, args.size)?;
+        println!("{}", out.display());
+        return Ok(());
+    }
     let curves = Curves::from_run(&args.run)?;
     let title = format!("{} — step {}", args.run.display(), curves.last_step);
     curves.draw_png(&title, &out, args.size)?;

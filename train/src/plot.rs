@@ -133,7 +133,7 @@ pub(crate) fn register_font() {
     });
 }
 
-fn panel<DB: DrawingBackend>(
+pub(crate) fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     title: &str,
     series: &[Series],

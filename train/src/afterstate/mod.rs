@@ -13,6 +13,7 @@
 //! interval; [`MAX_FAILED_CHECKPOINTS`] in a row stop the run, the last intact one kept.
 
 pub mod config;
+pub mod plot;
 
 pub use config::{AfterstateConfig, METHOD};
 
