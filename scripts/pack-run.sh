@@ -5,6 +5,10 @@
 # buffer (tens of MB; the resumed run refills it by self-play before the learner goes on) and the
 # TensorBoard events (the resumed run starts a new events file; log.jsonl has every scalar).
 #
+# An afterstate run (`method = "afterstate-td"`) travels whole but for its older checkpoint: its
+# config, curve.jsonl, model.ntuple, the latest checkpoint (model and progress) and the models it
+# keeps (models/).
+#
 #   scripts/pack-run.sh runs/score4 score4-run.tar.xz
 #   tar -xJf score4-run.tar.xz -C runs && tabula train --resume runs/score4 --hours 2
 set -euo pipefail
@@ -18,7 +22,15 @@ name=$(basename "$run")
 # The manifest (sizes and SHA-256 of the checkpoint's files) travels too, where there is one.
 manifest=()
 [[ -f "$run/checkpoints/$latest/manifest.json" ]] && manifest=("$name/checkpoints/$latest/manifest.json")
-tar -C "$(dirname "$run")" -cJf "$out" \
-    "$name/config.toml" "$name/log.jsonl" "$name/checkpoints/latest" \
-    "$name/checkpoints/$latest/learner" "$name/checkpoints/$latest/progress.json" "${manifest[@]}"
+if grep -q '^method *= *"afterstate-td"' "$run/config.toml"; then
+    kept=()
+    [[ -d "$run/models" ]] && kept=("$name/models")
+    tar -C "$(dirname "$run")" -cJf "$out" \
+        "$name/config.toml" "$name/curve.jsonl" "$name/model.ntuple" "$name/checkpoints/latest" \
+        "$name/checkpoints/$latest/model.ntuple" "$name/checkpoints/$latest/progress.json" "${manifest[@]}" "${kept[@]}"
+else
+    tar -C "$(dirname "$run")" -cJf "$out" \
+        "$name/config.toml" "$name/log.jsonl" "$name/checkpoints/latest" \
+        "$name/checkpoints/$latest/learner" "$name/checkpoints/$latest/progress.json" "${manifest[@]}"
+fi
 echo "pack-run: $out holds $name at $latest ($(du -h "$out" | cut -f1))"

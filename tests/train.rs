@@ -723,3 +723,42 @@ fn a_run_can_start_from_a_trained_network_of_the_same_shape() {
     let out = tabula().args(["train", "--resume"]).arg(&warm).arg("--init").arg(&source).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "--init starts a run; a resumed one has its network");
 }
+
+/// An afterstate run carried by scripts/pack-run.sh (config, curve, models, the latest
+/// checkpoint) resumes where it left off on the other side, its curve going on.
+#[test]
+fn an_afterstate_run_packed_by_pack_run_resumes_elsewhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("sb.toml");
+    let text = "game = \"superball(rows=5,cols=6,mss=4,colors=pby)\"\nmethod = \"afterstate-td\"\nhours = 1.0\n\
+                [ntuple]\npatterns = [\"2x2\"]\ncounts = true\n[td]\nreward_scale = 10.0\nmax_moves = 2000\n\
+                [run]\nthreads = 1\ncheckpoint_every_minutes = 1.0\neval_every_minutes = 1.0\neval_games = 2\n\
+                keep_model_every_minutes = 0.01\n";
+    std::fs::write(&config, text).unwrap();
+    let run = tmp.path().join("sb-run");
+    let train = |args: &[&str]| {
+        let out = tabula().arg("train").args(args).args(["--quiet", "--hours", "0.0006"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    train(&["superball", "--config", config.to_str().unwrap(), "--out", run.to_str().unwrap()]);
+    let packed = tmp.path().join("run.tar.xz");
+    let pack = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
+        .args([&run, &packed])
+        .output()
+        .unwrap();
+    assert!(pack.status.success(), "{}", String::from_utf8_lossy(&pack.stderr));
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    assert!(Command::new("tar").arg("-xJf").arg(&packed).arg("-C").arg(&elsewhere).status().unwrap().success());
+    let carried = elsewhere.join("sb-run");
+    let kept = |dir: &Path| std::fs::read_dir(dir.join("models")).map_or(0, |d| d.count());
+    assert!(kept(&carried) >= 2 && kept(&carried) == kept(&run), "the kept models travel");
+    let moves = |dir: &Path| tabula_train::afterstate::read_curve(dir).unwrap().last().unwrap().moves;
+    let (curve, before) = (tabula_train::afterstate::read_curve(&carried).unwrap(), moves(&carried));
+    assert!(before > 0 && tabula_ntuple::NTupleModel::load(&carried.join("model.ntuple")).is_ok());
+    train(&["--resume", carried.to_str().unwrap()]);
+    let after = tabula_train::afterstate::read_curve(&carried).unwrap();
+    assert!(after.len() > curve.len() && after[..curve.len()] == curve[..], "the curve goes on");
+    assert!(moves(&carried) > before);
+}
