@@ -503,3 +503,33 @@ fn games_of_many_players_seat_each_player_against_a_field() {
     assert_eq!(code, 2);
     assert!(err.contains("--gauntlet random: not in every game"), "{err}");
 }
+
+/// Superball's hand-written players take their knobs in the spec, as a teacher names them: the
+/// same deterministic greedy either way, and a knob that is not there is one line.
+#[test]
+fn superball_baselines_take_their_knobs_in_the_spec() {
+    let game = "superball(rows=6,cols=6,mss=4,colors=pbyrg)";
+    let table = json(&[
+        "arena",
+        game,
+        "--players",
+        "greedy",
+        "greedy(reserve=0)",
+        "greedy(reserve=3)",
+        "lookahead(samples=2,budget_ms=5)",
+        "--games",
+        "6",
+        "--json",
+    ]);
+    let players = table["players"].as_array().unwrap();
+    assert_eq!(players[1]["player"], "greedy(reserve=0)");
+    assert_eq!(players[0]["mean"], players[1]["mean"], "greedy's default reserve is 0: {table}");
+    assert_eq!(players[3]["player"], "lookahead(samples=2,budget_ms=5)");
+    assert!(players[3]["games"].as_u64() == Some(6), "{table}");
+    let (code, _, err) = tabula(&["arena", game, "--players", "lookahead(depth=3)", "--games", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("depth") && err.lines().count() == 1, "{err}");
+    let (code, _, err) = tabula(&["arena", "score4", "--players", "greedy(reserve=1)", "random", "--games", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("greedy(reserve=1)"), "{err}");
+}

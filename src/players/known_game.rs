@@ -122,11 +122,16 @@ impl KnownGame for score4::Score4 {
 }
 
 impl KnownGame for superball::Superball {
-    const BASELINES: &'static str = "random, greedy, lookahead[:MS]";
+    const BASELINES: &'static str =
+        "random, greedy, lookahead[:MS], greedy(reserve=X), lookahead(reserve=X,samples=N,width=N,budget_ms=N)";
     const BASELINE_NAMES: &'static [&'static str] = tabula_baselines::superball::PLAYERS;
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        use tabula_baselines::superball::by_name;
+        use tabula_baselines::superball::{by_name, player_by_spec};
+        if name.contains('(') {
+            // Its knobs, as an afterstate run's teacher names it.
+            return player_by_spec(name).map_err(anyhow::Error::msg);
+        }
         if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Superball", name));
         }

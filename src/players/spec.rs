@@ -15,6 +15,8 @@ PLAYER SPECS:
   alphabeta:DEPTH    Score 4's alpha-beta to a fixed depth, no clock (reproducible, fast at 1-3)
   mcts:SIMS          random-rollout MCTS with SIMS simulations a move, no clock
   lookahead:MS       Superball's lookahead with MS milliseconds a move
+  NAME(KEY=X,...)    a baseline with its knobs: Superball's greedy(reserve=X) and
+                     lookahead(reserve=X,samples=N,width=N,budget_ms=N)
   run:DIR[:SIMS]     the model of a training run with tabula's search, SIMS simulations a move
                      (default: the run's eval_simulations), advised as its config says;
   run:DIR:250ms      ... or thinking 250 ms (or 1s, ...) a move: equal time with mcts, alphabeta
@@ -167,14 +169,24 @@ impl FromStr for PlayerSpec {
         if let Some(n) = t.strip_prefix("shipped:") {
             return Ok(PlayerSpec::Shipped { budget: Some(budget(text, n)?) });
         }
+        let word =
+            |name: &str| !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        // A baseline with its knobs, `lookahead(samples=8,budget_ms=150)`: the game reads them.
+        if let Some((name, _)) = t.split_once('(')
+            && word(name)
+            && t.ends_with(')')
+        {
+            return Ok(PlayerSpec::Baseline { name: t.to_ascii_lowercase().replace(' ', ""), arg: None });
+        }
         let (name, arg) = match t.split_once(':') {
             Some((name, arg)) => (name, Some(arg)),
             None => (t, None),
         };
-        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        if !word(name) {
             return Err(bad(
                 text,
-                "a player is a baseline NAME[:N], run:DIR[:SIMS], ckpt:PATH[:SIMS], shipped[:SIMS] or cmd:\"PROGRAM ARGS\"",
+                "a player is a baseline NAME[:N] (or NAME(KEY=VALUE,...) where the game has knobs), run:DIR[:SIMS], \
+                 ckpt:PATH[:SIMS], shipped[:SIMS] or cmd:\"PROGRAM ARGS\"",
             ));
         }
         let arg = match arg {
@@ -238,6 +250,10 @@ mod tests {
         assert_eq!(spec("alphabeta:3"), PlayerSpec::Baseline { name: "alphabeta".into(), arg: Some(3) });
         assert_eq!(spec("mcts:200").to_string(), "mcts:200");
         assert!(spec("random").is_random() && !spec("random:1").is_random() && !spec("greedy").is_random());
+        // With knobs, for the game to read.
+        let knobs = spec("Lookahead(samples=8, budget_ms=150)");
+        assert_eq!(knobs, PlayerSpec::Baseline { name: "lookahead(samples=8,budget_ms=150)".into(), arg: None });
+        assert_eq!(knobs.to_string(), "lookahead(samples=8,budget_ms=150)");
     }
 
     #[test]
@@ -289,6 +305,8 @@ mod tests {
             ("alphabeta:deep", "after \"alphabeta:\" comes a number"),
             ("rn:runs/a", "paths and programs take run:, ckpt: or cmd:"),
             ("my bot", "a player is a baseline NAME[:N]"),
+            ("(samples=8)", "a player is a baseline NAME[:N]"),
+            ("lookahead(samples=8", "a player is a baseline NAME[:N]"),
         ] {
             let e = error(text);
             assert!(e.contains(expected), "{text:?} gave {e:?}");
