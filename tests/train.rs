@@ -103,18 +103,8 @@ fn a_run_killed_with_sigkill_resumes_where_its_checkpoint_left_off() {
     // A run carried to another machine by scripts/pack-run.sh, without its replay buffer (most
     // of a checkpoint's bytes), resumes with an empty one, which self-play refills before the
     // learner goes on.
-    let packed = tmp.path().join("run.tar.xz");
     let history = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
-    let pack = Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
-        .args([&run, &packed])
-        .output()
-        .unwrap();
-    assert!(pack.status.success(), "{}", String::from_utf8_lossy(&pack.stderr));
-    let elsewhere = tmp.path().join("elsewhere");
-    std::fs::create_dir(&elsewhere).unwrap();
-    let unpack = Command::new("tar").arg("-xJf").arg(&packed).arg("-C").arg(&elsewhere).status().unwrap();
-    assert!(unpack.success());
+    let elsewhere = pack_and_unpack(&run, tmp.path());
     let carried = elsewhere.join("run");
     assert!(!ckpt_of(&carried).join("replay.bin").exists() && !carried.join("tensorboard").exists());
     // Without its model.bpk the packed run still plays (as `run:DIR`): its checkpoint's weights,
@@ -724,6 +714,21 @@ fn a_run_can_start_from_a_trained_network_of_the_same_shape() {
     assert_eq!(out.status.code(), Some(2), "--init starts a run; a resumed one has its network");
 }
 
+/// Packs `run` with scripts/pack-run.sh and unpacks it into `tmp/elsewhere`, which it returns.
+fn pack_and_unpack(run: &Path, tmp: &Path) -> std::path::PathBuf {
+    let packed = tmp.join("run.tar.xz");
+    let pack = Command::new("bash")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
+        .args([run, &packed])
+        .output()
+        .unwrap();
+    assert!(pack.status.success(), "{}", String::from_utf8_lossy(&pack.stderr));
+    let elsewhere = tmp.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    assert!(Command::new("tar").arg("-xJf").arg(&packed).arg("-C").arg(&elsewhere).status().unwrap().success());
+    elsewhere
+}
+
 /// An afterstate run carried by scripts/pack-run.sh (config, curve, models, the latest
 /// checkpoint) resumes where it left off on the other side, its curve going on.
 #[test]
@@ -741,17 +746,7 @@ fn an_afterstate_run_packed_by_pack_run_resumes_elsewhere() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     train(&["superball", "--config", config.to_str().unwrap(), "--out", run.to_str().unwrap()]);
-    let packed = tmp.path().join("run.tar.xz");
-    let pack = Command::new("bash")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pack-run.sh"))
-        .args([&run, &packed])
-        .output()
-        .unwrap();
-    assert!(pack.status.success(), "{}", String::from_utf8_lossy(&pack.stderr));
-    let elsewhere = tmp.path().join("elsewhere");
-    std::fs::create_dir(&elsewhere).unwrap();
-    assert!(Command::new("tar").arg("-xJf").arg(&packed).arg("-C").arg(&elsewhere).status().unwrap().success());
-    let carried = elsewhere.join("sb-run");
+    let carried = pack_and_unpack(&run, tmp.path()).join("sb-run");
     let kept = |dir: &Path| std::fs::read_dir(dir.join("models")).map_or(0, |d| d.count());
     assert!(kept(&carried) >= 2 && kept(&carried) == kept(&run), "the kept models travel");
     let moves = |dir: &Path| tabula_train::afterstate::read_curve(dir).unwrap().last().unwrap().moves;
