@@ -273,9 +273,7 @@ where
                 }
                 if kept_block(progress.seconds) > last_kept {
                     last_kept = kept_block(progress.seconds);
-                    checkpoint(out, &model, &progress, &mut failed, message_bar)?;
-                    let minutes = last_kept as f64 * config.run.keep_model_every_minutes;
-                    crate::checkpoint::keep_model_copy(out, &format!("minute-{minutes:07.2}"), &[MODEL_FILE])?;
+                    keep_model(out, &model, last_kept as f64 * config.run.keep_model_every_minutes)?;
                 }
                 if done {
                     return Ok(());
@@ -309,6 +307,17 @@ fn checkpoint(
         })
         .and_then(|_| write_file_atomically(&out.join(MODEL_FILE), &bytes));
     failed.after(written, &root, &format!("after {} moves", progress.moves), bar)
+}
+
+/// Keeps the model as it is now in `models/minute-MMMM.MM/` (written as a checkpoint is, never
+/// pruned): from memory, so it is this minute's model even where the last checkpoint failed.
+fn keep_model(out: &Path, model: &NTupleModel, minutes: f64) -> anyhow::Result<()> {
+    let root = out.join(tabula_models::run_files::MODELS_DIR);
+    let bytes = model.to_bytes();
+    crate::checkpoint::write_checkpoint(&root, &format!("minute-{minutes:07.2}"), usize::MAX, |dir| {
+        write_file_atomically(&dir.join(MODEL_FILE), &bytes)
+    })
+    .map(drop)
 }
 
 /// The model and progress to go on from: the newest intact checkpoint's (damaged newer ones
