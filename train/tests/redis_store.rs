@@ -65,6 +65,34 @@ fn games_flow_from_actors_to_the_learner_and_none_is_lost_when_a_learner_dies() 
 }
 
 #[test]
+fn games_never_read_are_counted_after_redis_restarts_from_its_append_only_file() {
+    // Redis 7.0 reloads a group's read counter as unknown (its `lag` is nil) until the group has
+    // read the whole stream again: the count must not fall to 0 (the accounting and the actors'
+    // pause read it). 1,203 games exercise the count's paging (1,000 at a time).
+    let mut server = redis_server::start_with(None, true);
+    let url = server.url();
+    let mut store = RedisStore::connect(&url, "run", "score4").unwrap();
+    assert_eq!(store.unread_games().unwrap(), None, "no stream yet");
+    store.ensure_group().unwrap();
+    let mut bound = StreamBound::new(1_000_000, 256.0);
+    for k in 0..1203 {
+        store.push_game(&game("a", 1 + k % 3), &mut bound).unwrap();
+    }
+    assert_eq!(store.read_games("l", 2, Duration::from_millis(100)).unwrap().len(), 2);
+    assert_eq!(store.unread_games().unwrap(), Some(1201));
+    drop(store);
+    server.restart();
+    let mut store = RedisStore::connect(&url, "run", "score4").unwrap();
+    assert_eq!(store.unread_games().unwrap(), Some(1201));
+    assert_eq!(store.read_games("l", 1, Duration::from_millis(100)).unwrap().len(), 1);
+    store.push_game(&game("a", 2), &mut bound).unwrap();
+    assert_eq!(store.unread().unwrap(), 1201);
+    // Read to the end, Redis knows the count again.
+    while !store.read_games("l", 500, Duration::from_millis(50)).unwrap().is_empty() {}
+    assert_eq!(store.unread_games().unwrap(), Some(0));
+}
+
+#[test]
 fn bad_entries_are_refused_with_a_reason_and_the_stream_stays_bounded() {
     let server = start(None);
     let url = format!("redis://127.0.0.1:{}", server.port);

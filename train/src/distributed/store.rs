@@ -24,6 +24,17 @@ use std::time::Duration;
 /// The learner's consumer group on the games stream.
 pub const GROUP: &str = "learner";
 
+/// Counts a stream's entries after ID `ARGV[1]` (exclusive), a page of 1,000 at a time.
+const COUNT_AFTER_SCRIPT: &str = r"
+local n, start = 0, '(' .. ARGV[1]
+while true do
+  local page = redis.call('XRANGE', KEYS[1], start, '+', 'COUNT', 1000)
+  n = n + #page
+  if #page < 1000 then return n end
+  start = '(' .. page[#page][1]
+end
+";
+
 /// The key naming the run actors join (one run per Redis database at a time).
 pub const CURRENT_RUN: &str = "tabula:current";
 
@@ -279,25 +290,47 @@ impl RedisStore {
         Ok(count)
     }
 
-    /// Entries no consumer of the learner's group has read yet (Redis 7's group `lag`; 0 when
-    /// Redis cannot tell: see [`unread_games`](Self::unread_games)).
+    /// Entries no consumer of the learner's group has read yet (0 when Redis cannot tell: see
+    /// [`unread_games`](Self::unread_games)).
     pub fn unread(&mut self) -> RedisResult<u64> {
         Ok(self.unread_games()?.unwrap_or(0))
     }
 
-    /// Entries no consumer of the learner's group has read yet; None when Redis cannot tell
-    /// (no stream or no group yet, or entries deleted inside the stream) rather than an error,
-    /// which would read as Redis being away.
+    /// Entries no consumer of the learner's group has read yet; None when there is no stream or
+    /// no group yet, rather than an error, which would read as Redis being away.
+    ///
+    /// Redis 7's group `lag`, where Redis knows it. It does not after a restart from the
+    /// append-only file (Redis 7.0 reloads the group's read counter as unknown until the group
+    /// has read the whole stream again): then the entries after the group's last-delivered ID
+    /// are counted in Redis (a script paging through them, nothing sent back but the count),
+    /// exact because nothing is ever deleted from the middle of the stream (entries trimmed
+    /// from its head before they were read, which `lag` counts, are not counted then).
     pub fn unread_games(&mut self) -> RedisResult<Option<u64>> {
         if !self.connection.exists::<_, bool>(self.key("games"))? {
             return Ok(None);
         }
         let groups: Vec<HashMap<String, redis::Value>> =
             redis::cmd("XINFO").arg("GROUPS").arg(self.key("games")).query(&mut self.connection)?;
-        let ours = groups
+        let Some(ours) = groups
             .iter()
-            .find(|g| g.get("name").is_some_and(|n| redis::from_redis_value::<String>(n).is_ok_and(|n| n == GROUP)));
-        Ok(ours.and_then(|g| g.get("lag")).and_then(|v| redis::from_redis_value::<u64>(v).ok()))
+            .find(|g| g.get("name").is_some_and(|n| redis::from_redis_value::<String>(n).is_ok_and(|n| n == GROUP)))
+        else {
+            return Ok(None);
+        };
+        if let Some(lag) = ours.get("lag").and_then(|v| redis::from_redis_value::<u64>(v).ok()) {
+            return Ok(Some(lag));
+        }
+        let last: String = match ours.get("last-delivered-id") {
+            Some(v) => redis::from_redis_value(v)?,
+            None => return Ok(None),
+        };
+        let after: u64 = redis::cmd("EVAL")
+            .arg(COUNT_AFTER_SCRIPT)
+            .arg(1)
+            .arg(self.key("games"))
+            .arg(&last)
+            .query(&mut self.connection)?;
+        Ok(Some(after))
     }
 
     /// Stores model `version` and announces it.
