@@ -24,8 +24,11 @@ use std::time::Duration;
 /// The learner's consumer group on the games stream.
 pub const GROUP: &str = "learner";
 
-/// Counts a stream's entries after ID `ARGV[1]` (exclusive), a page of 1,000 at a time.
-const COUNT_AFTER_SCRIPT: &str = r"
+/// Counts a stream's entries after ID `ARGV[1]` (exclusive), a page of 1,000 at a time. Sent
+/// once and then called by its SHA-1 (`EVALSHA`, which redis-rs's `Script` does).
+static COUNT_AFTER: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
+    redis::Script::new(
+        r"
 local n, start = 0, '(' .. ARGV[1]
 while true do
   local page = redis.call('XRANGE', KEYS[1], start, '+', 'COUNT', 1000)
@@ -33,7 +36,9 @@ while true do
   if #page < 1000 then return n end
   start = '(' .. page[#page][1]
 end
-";
+",
+    )
+});
 
 /// The key naming the run actors join (one run per Redis database at a time).
 pub const CURRENT_RUN: &str = "tabula:current";
@@ -324,13 +329,7 @@ impl RedisStore {
             Some(v) => redis::from_redis_value(v)?,
             None => return Ok(None),
         };
-        let after: u64 = redis::cmd("EVAL")
-            .arg(COUNT_AFTER_SCRIPT)
-            .arg(1)
-            .arg(self.key("games"))
-            .arg(&last)
-            .query(&mut self.connection)?;
-        Ok(Some(after))
+        Ok(Some(COUNT_AFTER.key(self.key("games")).arg(&last).invoke(&mut self.connection)?))
     }
 
     /// Stores model `version` and announces it.
