@@ -201,7 +201,8 @@ impl KnownGame for upright::Upright {
 }
 
 impl KnownGame for clue::Clue {
-    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], quick, ismcts[:ITERATIONS]";
+    const BASELINES: &'static str =
+        "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], shrewd, quick, ismcts[:ITERATIONS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 

@@ -201,6 +201,23 @@ impl Knowledge {
         let sampler = Sampler::new(&knowledge);
         DealSampler { knowledge, sampler }
     }
+
+    /// A sampler, if some deal satisfies these facts and clauses, for knowledge that may be
+    /// wrong (a player's reading of others, not what the rules prove). Propagation does not
+    /// prove that a deal exists, as clauses are checked by drawing: so the facts must admit a
+    /// deal, and a deal satisfying the clauses must turn up within `tries` draws.
+    pub fn sampler_if_satisfiable(&self, rng: &mut dyn RngCore, tries: usize) -> Option<DealSampler> {
+        let mut knowledge = self.clone();
+        knowledge.propagate().ok()?;
+        let sampler = Sampler::new(&knowledge);
+        if !sampler.admits_a_deal() {
+            return None;
+        }
+        let sampler = DealSampler { knowledge, sampler };
+        (0..tries)
+            .any(|_| sampler.knowledge.consistent(&sampler.sampler.draw(&sampler.knowledge, rng)))
+            .then_some(sampler)
+    }
 }
 
 /// Draws deals uniformly from those consistent with one knowledge ([`Knowledge::sampler`]).
@@ -210,6 +227,11 @@ pub struct DealSampler {
 }
 
 impl DealSampler {
+    /// The knowledge whose deals it draws, closed under deduction.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
     pub fn draw(&self, rng: &mut dyn RngCore) -> Deal {
         loop {
             let deal = self.sampler.draw(&self.knowledge, rng);
@@ -244,6 +266,12 @@ impl Sampler {
         let states: f64 = free.iter().map(|&f| (f + 1) as f64).product();
         let counts = (states <= MAX_COUNTING_STATES).then(Default::default);
         Sampler { open, free, counts }
+    }
+
+    /// Whether any deal respects the facts (by counting; a sampler too big to count shuffles
+    /// and cannot tell, and says yes).
+    fn admits_a_deal(&self) -> bool {
+        self.counts.is_none() || self.count(0, &mut self.free.clone()) > 0.0
     }
 
     fn key(free: &[usize]) -> u64 {

@@ -28,8 +28,14 @@
 //! own thrifty rule would show them, [`clue::thrifty_item`]: the rule deduce and sly follow),
 //! and guesses when its likeliest guess is right more often than `bold` times the share of
 //! states in which no opponent is certain yet.
+//!
+//! `shrewd` is bold that reads ([`Deduce::reading`]): every player here lists only items whose
+//! owner it does not know, never one it holds, so each opponent's question names some ten items
+//! that opponent lacks. Reading them, it is certain within a few turns, long before players who
+//! read only answers; the rules do not forbid listing one's own items, so where a reading
+//! fits no deal it falls back to what the rules prove.
 
-use clue::{ClueState, Deal, Item, ItemSet, Knowledge, Phase, Shower, SubAction, thrifty_item};
+use clue::{ClueState, Deal, DealSampler, Event, Item, ItemSet, Phase, Shower, SubAction, thrifty_item};
 use rand::RngCore;
 use tabula_core::{Action, Agent, Player, State};
 
@@ -38,6 +44,10 @@ pub const DEFAULT_SAMPLES: usize = 24;
 
 /// States drawn to decide a bold guess ([`Deduce::bold`]).
 pub const BOLD_SAMPLES: usize = 100;
+
+/// Draws a reader ([`Deduce::reading`]) makes to find a deal that fits its reading before it
+/// trusts the reading.
+const READING_PROBE_DRAWS: usize = 200;
 
 /// See the module documentation.
 #[derive(Debug, Clone)]
@@ -55,6 +65,8 @@ pub struct Deduce {
     bold: f64,
     /// States drawn to decide a bold guess.
     bold_samples: usize,
+    /// Reads opponents' questions as naming only items the asker lacks (see [`Deduce::reading`]).
+    reads: bool,
 }
 
 impl Default for Deduce {
@@ -72,7 +84,37 @@ impl Deduce {
             leak: 0.0,
             bold: 0.0,
             bold_samples: BOLD_SAMPLES,
+            reads: false,
         }
+    }
+
+    /// Also reads what opponents' questions say of their own hands: a deduction player never
+    /// lists an item it holds (its own items' owner is known), so it takes every item an opponent
+    /// listed to be one that opponent lacks. Facts no deal satisfies (an opponent who does list
+    /// its own items) leave it with what the rules alone prove.
+    pub fn reading(self) -> Deduce {
+        Deduce { reads: true, ..self }
+    }
+
+    /// The deals `me` thinks possible: those its knowledge allows and, reading, its reading of
+    /// opponents' questions too, unless no deal fits that reading (an opponent who lists items
+    /// it holds, or a state drawn by a search that reads nothing), then those the rules allow.
+    fn belief(&self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> DealSampler {
+        let exact = state.knowledge(me);
+        if self.reads {
+            let mut read = exact.clone();
+            for event in state.history() {
+                if let Event::Asked { asker, list, .. } = *event
+                    && asker != me
+                {
+                    read.learn_lacks(asker, list);
+                }
+            }
+            if let Some(sampler) = read.sampler_if_satisfiable(rng, READING_PROBE_DRAWS) {
+                return sampler;
+            }
+        }
+        exact.sampler()
     }
 
     /// Asks about lists of up to `n` items found exhaustively, or (`n = 0`) of any length found
@@ -105,7 +147,13 @@ impl Deduce {
     /// others, and every opponent's knowledge rebuilt from what each saw), and guesses the likeliest
     /// hidden items when the chance they are right beats `bold` times the chance that no
     /// opponent is certain yet (`bold` stands for its chance of being first if it waits).
-    fn bold_guess(&self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> Option<ItemSet> {
+    fn bold_guess(
+        &self,
+        state: &ClueState,
+        me: Player,
+        belief: &DealSampler,
+        rng: &mut dyn RngCore,
+    ) -> Option<ItemSet> {
         let params = state.params();
         let view = state.view(me);
         let sampler = view.sampler(Shower::Thrifty).expect("a player's own view is consistent");
@@ -117,6 +165,10 @@ impl Deduce {
                     .any(|j| j != me && world.is_active(j) && world.knowledge(j).hidden_if_certain().is_some()),
             );
             deals.push(world.deal().clone());
+        }
+        if self.reads {
+            // The chance of being right on what it reads; the threat on what the rules prove.
+            deals = (0..self.bold_samples).map(|_| belief.draw(rng)).collect();
         }
         let guess = likeliest_hidden(&deals, params.items, params.hidden);
         let right = deals.iter().filter(|d| d.hidden == guess).count();
@@ -136,13 +188,13 @@ impl Deduce {
     }
 
     /// Deals drawn uniformly from those `k` allows (one sampler: its counting is done once).
-    fn deals(&self, k: &Knowledge, rng: &mut dyn RngCore) -> Vec<Deal> {
-        let sampler = k.sampler();
-        (0..self.samples).map(|_| sampler.draw(rng)).collect()
+    fn deals(&self, belief: &DealSampler, rng: &mut dyn RngCore) -> Vec<Deal> {
+        (0..self.samples).map(|_| belief.draw(rng)).collect()
     }
 
     fn choose(&mut self, state: &ClueState, me: Player, rng: &mut dyn RngCore) -> SubAction {
-        let k = state.knowledge(me);
+        let belief = self.belief(state, me, rng);
+        let k = belief.knowledge();
         let params = state.params();
         let opponents: Vec<Player> = (0..params.players).filter(|&p| p != me && state.is_active(p)).collect();
         if let Some(hidden) = k.hidden_if_certain() {
@@ -151,12 +203,12 @@ impl Deduce {
         }
         if self.bold > 0.0
             && !state.must_guess()
-            && let Some(guess) = self.bold_guess(state, me, rng)
+            && let Some(guess) = self.bold_guess(state, me, &belief, rng)
         {
             self.intent = guess;
             return SubAction::Guess;
         }
-        let deals = self.deals(k, rng);
+        let deals = self.deals(&belief, rng);
         if state.must_guess() || opponents.is_empty() {
             self.intent = likeliest_hidden(&deals, params.items, params.hidden);
             return SubAction::Guess;
@@ -253,7 +305,7 @@ impl Deduce {
             Phase::Guessing { guess } => {
                 if fresh.choose(state, me, &mut rng) != SubAction::Guess || !guess.is_subset(&fresh.intent) {
                     fresh.intent = likeliest_hidden(
-                        &fresh.deals(state.knowledge(me), &mut rng),
+                        &fresh.deals(&fresh.belief(state, me, &mut rng), &mut rng),
                         state.params().items,
                         state.params().hidden,
                     );
@@ -318,12 +370,14 @@ fn next_item(intent: ItemSet, named: ItemSet, legal: &[SubAction]) -> Option<Sub
 
 impl Agent<ClueState> for Deduce {
     fn name(&self) -> String {
-        match self.max_list {
-            _ if self.bold > 0.0 => format!("bold:{}", (self.bold * 100.0).round()),
-            _ if self.leak > 0.0 => format!("sly:{}", (self.leak * 100.0).round()),
-            0 => "deduce".into(),
-            n => format!("deduce:{n}"),
-        }
+        let reads = if self.reads { "reads-" } else { "" };
+        reads.to_string()
+            + &match self.max_list {
+                _ if self.bold > 0.0 => format!("bold:{}", (self.bold * 100.0).round()),
+                _ if self.leak > 0.0 => format!("sly:{}", (self.leak * 100.0).round()),
+                0 => "deduce".into(),
+                n => format!("deduce:{n}"),
+            }
     }
 
     fn act(&mut self, state: &ClueState, rng: &mut dyn RngCore) -> Action {
@@ -339,7 +393,7 @@ impl Agent<ClueState> for Deduce {
             Phase::Guessing { guess } => {
                 if !guess.is_subset(&self.intent) || self.intent.len() != params.hidden {
                     // Not the guess it meant (a state it did not choose): name the likeliest.
-                    let deals = self.deals(state.knowledge(me), rng);
+                    let deals = self.deals(&self.belief(state, me, rng), rng);
                     self.intent = likeliest_hidden(&deals, params.items, params.hidden);
                 }
                 next_item(self.intent, guess, &legal).unwrap_or(legal[0])
@@ -442,6 +496,58 @@ mod tests {
         });
         assert!(threatened >= 10, "only {threatened} threatened turns");
         assert!(guessed * 10 >= threatened * 7, "guessed at {guessed} of {threatened} threatened turns");
+    }
+
+    #[test]
+    fn a_reader_takes_every_item_an_opponent_listed_as_one_it_lacks() {
+        let game = Clue::default();
+        let reader = Deduce::default().reading();
+        let mut read_facts = 0;
+        watch_deduce_games(&game, 0..3, &mut rng_from_seed(3), |state, p, _| {
+            if state.phase() != Phase::Choose {
+                return;
+            }
+            let belief = reader.belief(state, p, &mut rng_from_seed(4));
+            let (read, exact) = (belief.knowledge(), state.knowledge(p));
+            for event in state.history() {
+                if let Event::Asked { asker, list, .. } = *event
+                    && asker != p
+                {
+                    assert!(list.is_subset(&read.lacks(asker)), "{list:?} read as lacked by {asker}");
+                    // deduce never lists an item it holds: what is read is true of the deal.
+                    assert!(list.intersection(state.deal().hands[asker]).is_empty());
+                    read_facts += list.difference(exact.lacks(asker)).len();
+                }
+            }
+            assert!(read.consistent(state.deal()));
+            assert!(
+                (0..=4).all(|o| exact.lacks(o).is_subset(&read.lacks(o)) && exact.holds(o).is_subset(&read.holds(o)))
+            );
+        });
+        // Far more than the rules alone prove.
+        assert!(read_facts > 100, "{read_facts} facts read beyond the rules");
+    }
+
+    #[test]
+    fn a_reader_whose_opponent_lists_an_item_it_showed_keeps_to_what_the_rules_prove() {
+        let game = Clue::default();
+        let mut state = game.new_initial_state(0);
+        let params = *state.params();
+        let shown = state.deal().hands[1].iter().next().unwrap();
+        let mut play = |subs: &[SubAction]| {
+            for sub in subs {
+                state.apply(sub.to_action(&params)).unwrap();
+            }
+        };
+        // Player 1 shows player 0 an item, then lists that item in its own question.
+        play(&[SubAction::Ask(1), SubAction::Item(shown), SubAction::Done, SubAction::Item(shown)]);
+        play(&[SubAction::Ask(2), SubAction::Item(shown), SubAction::Done]);
+        assert!(matches!(state.history().last(), Some(Event::Asked { asker: 1, .. })));
+        assert!(state.knowledge(0).holds(1).contains(shown));
+        let belief = Deduce::default().reading().belief(&state, 0, &mut rng_from_seed(4));
+        let mut exact = state.knowledge(0).clone();
+        exact.propagate().unwrap();
+        assert_eq!(belief.knowledge(), &exact);
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! only considers lists of up to N items); `sly` (deduce that also weighs what its question tells
 //! the other players: [`Deduce::sly`]; `sly:PERCENT` sets that weight, default 150); `bold` (sly
 //! that also guesses before it is certain when an opponent probably is: [`Deduce::bold`];
-//! `bold:PERCENT` sets how bold, default 70); `quick` ([`QuickRollout`]: deduction without
+//! `bold:PERCENT` sets how bold, default 70); `shrewd` (bold that also reads opponents' questions
+//! as naming only items the asker lacks: [`Deduce::reading`]; `reads-NAME` reads so for any of the
+//! deduction players, e.g. the advisor `reads-sly`); `quick` ([`QuickRollout`]: deduction without
 //! sampling, the widest useful question); `ismcts` (tabula's information-set search with `quick`
 //! rollouts).
 //!
@@ -29,7 +31,7 @@ use tabula_core::{Action, Agent, GameSpec, RandomAgent, State};
 use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
 /// The names [`agent_by_name`] knows.
-pub const AGENT_NAMES: [&str; 6] = ["random", "deduce", "sly", "bold", "ismcts", "quick"];
+pub const AGENT_NAMES: [&str; 7] = ["random", "deduce", "sly", "bold", "shrewd", "ismcts", "quick"];
 
 /// `sly`'s default weight of what a question tells the other players (measured best of 0.25 to
 /// 3: see `Deduce::sly`).
@@ -49,7 +51,7 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
 }
 
 /// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
-/// `bold:PERCENT`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
+/// `bold:PERCENT`, `shrewd`, `reads-NAME`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
     if let Some(deduce) = deduce_by_name(name) {
         return Ok(Box::new(deduce?));
@@ -67,8 +69,11 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
 }
 
 /// The deduction players by name (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
-/// `bold:PERCENT`); `None` for any other name.
+/// `bold:PERCENT`, `shrewd`, and `reads-` before any of these); `None` for any other name.
 fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
+    if let Some(plain) = name.strip_prefix("reads-") {
+        return deduce_by_name(plain).map(|player| player.map(Deduce::reading));
+    }
     // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
     let percent = |n: &str, what: &str| {
         let n = n.parse::<u32>().ok().filter(|n| *n <= 1000);
@@ -90,6 +95,7 @@ fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
             percent(n, "sly:PERCENT weighs what a question tells the others").map(|leak| Deduce::default().sly(leak))
         }
         ("bold", None) => Ok(Deduce::default().sly(SLY_LEAK).bold(BOLD)),
+        ("shrewd", None) => Ok(Deduce::default().sly(SLY_LEAK).bold(BOLD).reading()),
         ("bold", Some(n)) => {
             percent(n, "bold:PERCENT sets how bold").map(|bold| Deduce::default().sly(SLY_LEAK).bold(bold))
         }
@@ -173,8 +179,17 @@ impl Advisor<ClueState> for DeduceAdvisor {
 pub const ROLLOUT_BOLD_SAMPLES: usize = 20;
 
 /// The names [`advisor_by_name`] knows.
-pub const ADVISORS: &[&str] =
-    &["deduce", "deduce:N", "sly", "sly:PERCENT", "bold", "bold:PERCENT", "ADVISOR(rollouts=PLAYER)"];
+pub const ADVISORS: &[&str] = &[
+    "deduce",
+    "deduce:N",
+    "sly",
+    "sly:PERCENT",
+    "bold",
+    "bold:PERCENT",
+    "shrewd",
+    "reads-ADVISOR",
+    "ADVISOR(rollouts=PLAYER)",
+];
 
 /// Builds an advisor by name: the deduction player [`agent_by_name`] builds for that name
 /// (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`, `bold:PERCENT`), giving advice
