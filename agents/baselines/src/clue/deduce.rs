@@ -164,11 +164,13 @@ impl Deduce {
                 (0..params.players)
                     .any(|j| j != me && world.is_active(j) && world.knowledge(j).hidden_if_certain().is_some()),
             );
-            deals.push(world.deal().clone());
+            if !self.reads {
+                deals.push(world.deal().clone());
+            }
         }
         if self.reads {
             // The chance of being right on what it reads; the threat on what the rules prove.
-            deals = (0..self.bold_samples).map(|_| belief.draw(rng)).collect();
+            deals.extend((0..self.bold_samples).map(|_| belief.draw(rng)));
         }
         let guess = likeliest_hidden(&deals, params.items, params.hidden);
         let right = deals.iter().filter(|d| d.hidden == guess).count();
