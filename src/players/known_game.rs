@@ -202,12 +202,14 @@ impl KnownGame for upright::Upright {
 
 impl KnownGame for clue::Clue {
     const BASELINES: &'static str =
-        "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], shrewd, quick, ismcts[:ITERATIONS]";
+        "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], shrewd, quick, ismcts[:ITERATIONS], reads-DEDUCER";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::clue::agent_by_name;
+        // `reads-NAME`: a deduction player that reads the others' questions.
+        let (reads, name) = name.strip_prefix("reads-").map_or(("", name), |plain| ("reads-", plain));
         if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Clue", name));
         }
@@ -224,7 +226,8 @@ impl KnownGame for clue::Clue {
             }
             (_, None) => name.to_string(),
         };
-        // A bad number is found here, not in the worker threads.
+        let name = format!("{reads}{name}");
+        // A bad number (or a player that cannot read) is found here, not in the worker threads.
         agent_by_name(&name).map_err(anyhow::Error::msg)?;
         Ok(Box::new(move || agent_by_name(&name).expect("checked above")))
     }

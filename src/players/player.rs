@@ -149,5 +149,14 @@ mod tests {
         let small = superball::Superball::new(superball::Params::new(5, 5, 5, "pbyrg").unwrap());
         let e = spec("shipped").build(&small, &options).err().map(|e| format!("{e:#}")).unwrap();
         assert!(e.contains("trained for 8x10 boards"), "{e}");
+
+        // Clue's deduction players, reading or not, with their numbers.
+        let clue = clue::Clue::default();
+        for text in ["shrewd", "bold:40", "reads-bold:40", "reads-deduce", "reads-sly:150"] {
+            assert_eq!(spec(text).build(&clue, &options).unwrap().name(), text);
+        }
+        let error = |text: &str| spec(text).build(&clue, &options).err().map(|e| format!("{e:#}")).unwrap();
+        assert!(error("reads-ismcts").contains("unknown agent \"reads-ismcts\""), "{}", error("reads-ismcts"));
+        assert!(error("reads-nobody").contains("unknown agent \"nobody\"; Clue offers"));
     }
 }

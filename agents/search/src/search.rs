@@ -702,6 +702,18 @@ pub fn run_lockstep<S: State, E: Evaluator<S>>(
     searches.iter().map(|s| s.result(rng)).collect()
 }
 
+/// Puts the returns the game already knows ([`State::settled_return`]) in place of the
+/// evaluator's guesses: values are returns still to come, so a settled one is what is left of it.
+fn settle<S: State>(state: &S, values: &mut [f32]) {
+    let mut so_far: Option<Vec<f64>> = None;
+    for (player, value) in values.iter_mut().enumerate() {
+        if let Some(settled) = state.settled_return(player) {
+            let so_far = so_far.get_or_insert_with(|| state.returns());
+            *value = (settled - so_far[player]) as f32;
+        }
+    }
+}
+
 fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, rng: &mut dyn RngCore) {
     loop {
         let mut pending: Vec<(usize, Pending<S>)> = Vec::with_capacity(searches.len());
@@ -727,6 +739,9 @@ fn drive<S: State, E: Evaluator<S>>(searches: &mut [Search<S>], evaluator: &E, r
         states.extend(pending.iter().filter_map(|(_, p)| p.rollout.as_ref().and_then(|r| r.end.as_ref())));
         let mut evals = evaluator.evaluate(&states, rng);
         assert_eq!(evals.len(), states.len(), "the evaluator must answer every state");
+        for (state, e) in states.iter().zip(&mut evals) {
+            settle(*state, &mut e.values);
+        }
         let mut ends = evals.split_off(pending.len()).into_iter();
         for ((i, p), mut e) in pending.iter().zip(evals) {
             if let Some(r) = &p.rollout {

@@ -122,6 +122,9 @@ impl State for ClueState {
         // Everything is paid at the end.
         self.utilities().unwrap_or_else(|| vec![0.0; self.params().players])
     }
+    fn settled_return(&self, player: Player) -> Option<f64> {
+        self.settled_utility(player)
+    }
     fn observation(&self, player: Player, out: &mut [f32]) {
         write_observation(self, player, out);
     }

@@ -185,6 +185,23 @@ impl ClueState {
         Some(u)
     }
 
+    /// `player`'s rank utility once it is certain before the end ([`tabula_core::State::settled_return`]):
+    /// a right guesser keeps its place in the guessing order, a wrong one ranks below everyone
+    /// still playing, a removed one below every guesser. (Play alone removes nobody; a later
+    /// removal by the arbitrator would lift a wrong guesser one place.) `None` while it plays.
+    pub fn settled_utility(&self, player: Player) -> Option<f64> {
+        let p = self.params.players;
+        let position = |list: &[Player]| list.iter().position(|&s| s == player);
+        let rank = if let Some(i) = position(&self.right) {
+            i
+        } else if let Some(j) = position(&self.wrong) {
+            p - 1 - j - self.removed.len()
+        } else {
+            p - 1 - position(&self.removed)?
+        };
+        Some(1.0 - 2.0 * rank as f64 / (p - 1) as f64)
+    }
+
     /// Whose turn it is ([`tabula_core::State::turn`]).
     pub fn whose_turn(&self) -> Turn {
         match self.phase {

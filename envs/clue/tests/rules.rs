@@ -63,11 +63,16 @@ fn questions_answers_and_a_right_guess() {
     // Player 3 guesses 7: right. It leaves and its hand is seen.
     play(&mut s, &["guess", "7"]);
     assert!(!s.is_active(2));
+    // The first right guesser is first however the others go on; they are still unsettled.
+    assert_eq!((0..3).map(|p| s.settled_return(p)).collect::<Vec<_>>(), vec![None, None, Some(1.0)]);
     assert_eq!(s.knowledge(0).holds(2), set(&[5, 6]));
     // Player 1 now knows 7 is hidden (it has seen 1 2, 3, 5 6; player 2 holds two of 3 4 7...).
     assert_eq!(s.turn(), Turn::Player(0));
     // Players 1 and 2 guess wrong, in that order: player 2, the later, ranks above player 1.
-    play(&mut s, &["guess", "4", "guess", "1"]);
+    play(&mut s, &["guess", "4"]);
+    // The first wrong guesser is last: the one still playing ranks above it whatever it guesses.
+    assert_eq!((0..3).map(|p| s.settled_return(p)).collect::<Vec<_>>(), vec![Some(-1.0), None, Some(1.0)]);
+    play(&mut s, &["guess", "1"]);
     assert_eq!(s.ranking(), Some(vec![2, 1, 0]));
     assert_eq!(s.returns(), vec![-1.0, 0.0, 1.0]);
     assert!(s.is_terminal());
@@ -311,6 +316,7 @@ fn removing_the_player_asked_starts_the_askers_turn_over() {
     // The player to move is removed: the turn passes.
     s.remove(0).unwrap();
     assert_eq!((s.phase(), s.whose_turn()), (Phase::Choose, Turn::Player(2)));
+    assert_eq!((0..3).map(|p| s.settled_return(p)).collect::<Vec<_>>(), vec![Some(0.0), Some(-1.0), None]);
     play(&mut s, &["guess", "7", "8"]);
     // Removed players rank last, the earliest removed lowest.
     assert_eq!(s.ranking(), Some(vec![2, 0, 1]));

@@ -156,6 +156,8 @@ fn playout<G: Game>(
     let obs_len = game.observation_len();
     let mut obs = vec![vec![0.0f32; obs_len]; n.max(1)];
     let mut applied = 0usize;
+    // Each player's settled return where the game first gave one, and where.
+    let mut settled: Vec<Option<(f64, usize)>> = vec![None; n];
 
     if state.move_number() != 0 {
         findings.add("move number", format!("seed {seed}: the initial state has move_number {}", state.move_number()));
@@ -186,6 +188,8 @@ fn playout<G: Game>(
                 format!("{}: returns {returns:?} differ from the sum of rewards {totals:?}", at(applied)),
             );
         }
+
+        check_settled(&state, &mut settled, applied, &at(applied), findings);
 
         // Observations.
         for (p, buf) in obs.iter_mut().enumerate().take(n) {
@@ -310,6 +314,43 @@ fn playout<G: Game>(
         applied += 1;
         for (t, r) in totals.iter_mut().zip(state.rewards()) {
             *t += r;
+        }
+    }
+}
+
+/// A settled return ([`State::settled_return`]) never changes once given, and the game pays it.
+fn check_settled<S: State>(
+    state: &S,
+    settled: &mut [Option<(f64, usize)>],
+    applied: usize,
+    at: &str,
+    findings: &mut Findings,
+) {
+    let terminal = state.is_terminal();
+    let returns = if terminal { state.returns() } else { Vec::new() };
+    for (p, first) in settled.iter_mut().enumerate() {
+        let now = state.settled_return(p);
+        if let (Some((before, since)), Some(now)) = (*first, now)
+            && before != now
+        {
+            findings.add(
+                "settled return",
+                format!("{at}: player {p}'s settled return is {now}, but it was {before} after {since} actions"),
+            );
+        }
+        if let (Some(now), true) = (now, first.is_none()) {
+            *first = Some((now, applied));
+        }
+        if let (true, Some((promised, since))) = (terminal, *first) {
+            let paid = returns.get(p).copied().unwrap_or(f64::NAN);
+            if (paid - promised).abs() > 1e-9 {
+                findings.add(
+                    "settled return",
+                    format!(
+                        "{at}: player {p} was settled at {promised} after {since} actions, but the game paid {paid}"
+                    ),
+                );
+            }
         }
     }
 }
@@ -455,6 +496,7 @@ mod tests {
             (Bug::NanObservation, "NaN"),
             (Bug::SameObservations, "imperfect information"),
             (Bug::ResampleLeaks, "resampled for player"),
+            (Bug::WrongSettledReturn, "settled return"),
         ];
         for (bug, expected) in cases {
             let report = violations(Nim::new(9).with_chance().with_bug(bug));

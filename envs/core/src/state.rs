@@ -116,6 +116,16 @@ pub trait State: Clone + Debug + Display + PartialEq + Send + Sync + Serialize +
     /// Totals of all rewards so far, one per player.
     fn returns(&self) -> Vec<f64>;
 
+    /// `player`'s final return where the game already knows it before its end, whatever the
+    /// players do from here (a Clue player out after its guess ranks where it is): `None` while
+    /// the rest of the game decides it. Search takes it in place of an evaluator's guess, so a
+    /// move that puts the mover out is valued by its outcome, not by what a network makes of the
+    /// positions after it. At the end it is `None` or the final return; the env checker tests
+    /// that a settled return never changes and is what the game pays.
+    fn settled_return(&self, _player: Player) -> Option<f64> {
+        None
+    }
+
     /// Writes what `player` may know of this state into `out` (length = product of the game's
     /// observation shape). Every value lies in [0, 1] (planes of 0/1, fractions): networks want
     /// it, and the Python bindings declare it as the observation space's bounds.

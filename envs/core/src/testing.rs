@@ -48,6 +48,8 @@ pub enum Bug {
     SameObservations,
     /// Declares imperfect information, and `resample` changes what the player sees.
     ResampleLeaks,
+    /// Claims from the start that player 0 will win.
+    WrongSettledReturn,
 }
 
 /// Nim: take 1 or 2 stones; whoever takes the last stone wins. With `chance`, nature may add a
@@ -245,6 +247,14 @@ impl State for NimState {
 
     fn returns(&self) -> Vec<f64> {
         self.returns.to_vec()
+    }
+
+    fn settled_return(&self, player: Player) -> Option<f64> {
+        match (self.winner, self.bug) {
+            (Some(_), _) => Some(self.returns[player]),
+            (None, Bug::WrongSettledReturn) if player == 0 => Some(1.0),
+            (None, _) => None,
+        }
     }
 
     fn resample(&self, _player: Player, _rng: &mut dyn RngCore) -> Self {
