@@ -180,7 +180,7 @@ impl ClueState {
         let p = self.params.players;
         let mut u = vec![0.0; p];
         for (rank, &seat) in ranking.iter().enumerate() {
-            u[seat] = 1.0 - 2.0 * rank as f64 / (p - 1) as f64;
+            u[seat] = rank_utility(rank, p);
         }
         Some(u)
     }
@@ -199,7 +199,7 @@ impl ClueState {
         } else {
             p - 1 - position(&self.removed)?
         };
-        Some(1.0 - 2.0 * rank as f64 / (p - 1) as f64)
+        Some(rank_utility(rank, p))
     }
 
     /// Whose turn it is ([`tabula_core::State::turn`]).
@@ -392,4 +392,10 @@ impl ClueState {
         self.seat = next;
         self.phase = Phase::Choose;
     }
+}
+
+/// The utility of finishing at `rank` (0 first) of `players`: +1 for the first, -1 for the last,
+/// evenly between.
+fn rank_utility(rank: usize, players: usize) -> f64 {
+    1.0 - 2.0 * rank as f64 / (players - 1) as f64
 }
