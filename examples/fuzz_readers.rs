@@ -158,7 +158,14 @@ fn upright_bot(bytes: &[u8]) {
 }
 
 fn clue_player(bytes: &[u8]) {
-    let _ = clue::protocol::serve(bytes, std::io::sink(), |s: &clue::ClueState| s.legal()[0], 7, std::io::sink());
+    let _ = clue::protocol::serve(
+        bytes,
+        std::io::sink(),
+        |s: &clue::ClueState| s.legal()[0],
+        7,
+        clue::protocol::Pace::NONE,
+        std::io::sink(),
+    );
 }
 
 fn superply_lines(bytes: &[u8]) {

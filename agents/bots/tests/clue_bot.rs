@@ -11,7 +11,7 @@ use std::time::Duration;
 const BOT: &str = env!("CARGO_BIN_EXE_clue-bot");
 
 fn seat(agent: &str, seed: usize) -> Seat {
-    Seat::Program(format!("{BOT} --agent {agent} --iterations 30 --seed {seed}"))
+    Seat::Program(format!("{BOT} --agent {agent} --iterations 30 --seed {seed} --pace-ms 0"))
 }
 
 #[test]
@@ -80,13 +80,60 @@ fn the_bot_answers_a_scripted_session() {
 }
 
 #[test]
+fn answers_that_ask_for_a_choice_wait_for_the_pace_whatever_the_hand() {
+    // Holding one listed item the choice is forced, holding two it is not: unpaced, the time to
+    // answer could tell the asker which. Each answer to `show` and `turn` is timed from writing the
+    // command to reading the answer's line.
+    use std::io::{BufRead, BufReader};
+    use std::time::Instant;
+    let pace = Duration::from_millis(300);
+    let mut child = Command::new(BOT)
+        .args(["--agent", "deduce", "--seed", "3", "--pace-ms", "300", "--note-pace-ms", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to_bot = child.stdin.take().unwrap();
+    let mut from_bot = BufReader::new(child.stdout.take().unwrap());
+    let mut exchange = |command: &str| {
+        let start = Instant::now();
+        to_bot.write_all(command.as_bytes()).unwrap();
+        to_bot.flush().unwrap();
+        let mut line = String::new();
+        from_bot.read_line(&mut line).unwrap();
+        (line.trim().to_string(), start.elapsed())
+    };
+    // Seat 3 of 3, holding 1 2 3: player 1 asks first, then player 2, then it is our turn.
+    let (answer, took) = exchange("new players 3 items 13 hidden 4 seat 3 hand 1 2 3;\n");
+    assert_eq!(answer, "ok.");
+    assert!(took >= Duration::from_millis(50), "new answered in {took:?}, under the note pace");
+    let (answer, took) = exchange("show 1: 1 7;\n");
+    assert_eq!(answer, "show 1.");
+    assert!(took >= pace, "a forced show answered in {took:?}");
+    let (answer, took) = exchange("note: 1 asked 3: 1 7 showed 1;\n");
+    assert_eq!(answer, "ok.");
+    assert!(took >= Duration::from_millis(50), "a note answered in {took:?}");
+    let (answer, took) = exchange("show 2: 2 3 9;\n");
+    let shown = answer.strip_prefix("show ").and_then(|a| a.strip_suffix('.')).unwrap_or_default().to_string();
+    assert!(shown == "2" || shown == "3", "{answer}");
+    assert!(took >= pace, "a chosen show answered in {took:?}");
+    let (answer, _) = exchange(&format!("note: 2 asked 3: 2 3 9 showed {shown};\n"));
+    assert_eq!(answer, "ok.");
+    let (answer, took) = exchange("turn;\n");
+    assert!(answer.starts_with("ask ") || answer.starts_with("guess"), "{answer}");
+    assert!(took >= pace, "a turn answered in {took:?}");
+    drop(to_bot);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
 fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
     // The shipped model (checkpoints/clue) was trained on 4 players, 24 items, 4 hidden: there it
     // plays with its search, advised by deduce as in training; a 3-player game it cannot read,
     // and `az` plays deduce there (said on stderr with -v) rather than stop.
     for (p, n, k) in [(4, 24, 4), (3, 13, 4)] {
         let params = Params::new(p, n, k).unwrap();
-        let mut seats = vec![Seat::Program(format!("{BOT} --agent az --simulations 8 --seed 1"))];
+        let mut seats = vec![Seat::Program(format!("{BOT} --agent az --simulations 8 --seed 1 --pace-ms 0"))];
         seats.extend((1..p).map(|i| seat("deduce", i)));
         let config = TournamentConfig {
             games: p,

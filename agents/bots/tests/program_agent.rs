@@ -254,7 +254,7 @@ fn clue_bot_plays_one_seat_of_whole_games_and_a_liar_is_a_fault() {
     let game = clue::Clue::new(clue::Params::new(3, 13, 4).unwrap()).unwrap();
     // A question to a player who is not there after `new`: an illegal turn.
     let liar = "sh -c 'read a; echo ok.; while read b; do echo ask 9: 1 2.; done'";
-    for (command, faults) in [(format!("{CLUE_BOT} --agent deduce"), 0), (liar.to_string(), 4)] {
+    for (command, faults) in [(format!("{CLUE_BOT} --agent deduce --pace-ms 0"), 0), (liar.to_string(), 4)] {
         let mut bot =
             ProgramAgent::new(ProgramOptions::from(command.as_str()).with_timeout(std::time::Duration::from_secs(5)));
         for g in 0..4u64 {

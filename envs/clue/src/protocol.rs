@@ -18,12 +18,12 @@
 //!   command; [`serve`] runs it over stdin and stdout.
 //!
 //! ```
-//! use clue::protocol::serve;
+//! use clue::protocol::{Pace, serve};
 //! use tabula_core::State;
 //! let input = b"new players 2 items 5 hidden 1 seat 2 hand 1 2;\nnote: 1 asked 2: 1 showed 1;\nTURN;quit;".as_slice();
 //! let mut output = Vec::new();
 //! // A player that always takes the first legal sub-action: it asks player 1 about everything.
-//! serve(input, &mut output, |s: &clue::ClueState| s.legal_actions()[0], 7, std::io::sink()).unwrap();
+//! serve(input, &mut output, |s: &clue::ClueState| s.legal_actions()[0], 7, Pace::NONE, std::io::sink()).unwrap();
 //! assert_eq!(String::from_utf8(output).unwrap(), "ok.\nok.\nask 1: 1 2 3 4 5.\nok.\n");
 //! ```
 
@@ -38,16 +38,21 @@ pub use session::{BotSession, whole_turn};
 
 use std::io::{self, Read, Write};
 use tabula_core::Action;
+pub use tabula_core::serve::Pace;
 
 /// Answers the arbitrator's commands from `input` on `output` until `quit;` or the end of the
 /// input; `choose` picks one sub-action at a time in a state drawn from the bot's view
-/// ([`BotSession`]), `seed` seeds those draws. Diagnostics go to `log`.
+/// ([`BotSession`]), `seed` seeds those draws. `turn` and `show` are answered no sooner than
+/// `pace.decision` after they were read, the other commands no sooner than `pace.other`, so that
+/// a bot whose thinking depends on its hand does not tell it by its timing. Diagnostics go to
+/// `log`.
 pub fn serve(
     input: impl Read,
     output: impl Write,
     choose: impl FnMut(&crate::ClueState) -> Action,
     seed: u64,
+    pace: Pace,
     log: impl Write,
 ) -> io::Result<()> {
-    tabula_core::serve::serve(input, output, &mut BotSession::new(choose, seed), log, "clue bot")
+    tabula_core::serve::serve(input, output, &mut BotSession::new(choose, seed), pace, log, "clue bot")
 }

@@ -23,7 +23,7 @@ fn random_serve(input: &[u8], chunk: usize) -> String {
         legal[rng.random_range(0..legal.len())]
     };
     let mut out = Vec::new();
-    serve(Chunked(input, chunk.max(1)), &mut out, choose, 1, std::io::sink()).unwrap();
+    serve(Chunked(input, chunk.max(1)), &mut out, choose, 1, clue::protocol::Pace::NONE, std::io::sink()).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -107,7 +107,7 @@ fn the_game_in_protocol_md_plays_as_written() {
     let choose = move |s: &clue::ClueState| script.pop_front().expect("a documented choice").to_action(s.params());
     let input: String = rows.iter().map(|(c, _)| format!("{c}\n")).collect();
     let mut out = Vec::new();
-    serve(input.as_bytes(), &mut out, choose, 1, std::io::sink()).unwrap();
+    serve(input.as_bytes(), &mut out, choose, 1, clue::protocol::Pace::NONE, std::io::sink()).unwrap();
     let answers: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_string).collect();
     assert_eq!(answers, rows.iter().map(|(_, a)| a.to_string()).collect::<Vec<_>>());
 }

@@ -11,9 +11,11 @@
 //! The protocol lives in `clue::protocol`, shared with `clue-arbiter`: the bot keeps a view of
 //! what it has seen, draws a full state consistent with it before each answer, and lets the
 //! agent choose sub-actions in that state. Stdout carries protocol answers only, stderr nothing
-//! unless `-v`.
+//! unless `-v`. Answers are held back to a fixed pace (`--pace-ms`, `--note-pace-ms`) so that
+//! their timing does not tell the others what the bot holds.
 
 use clap::Parser;
+use clue::protocol::Pace;
 use clue::{Clue, ClueState, Params};
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -64,6 +66,17 @@ struct Args {
     /// from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// Answer `turn;` and `show` no sooner than this many milliseconds after reading them, so
+    /// that how long the bot thinks, which depends on its hand, tells the others nothing. Keep it
+    /// above the agent's slowest answer (`-v` reports any answer that took longer): the shipped
+    /// agent's take up to about 300 ms on a shared 2-core machine. 0 answers every command at
+    /// once (for tournaments among your own programs, where nobody times the answers).
+    #[arg(long, default_value_t = 500, value_name = "MS")]
+    pace_ms: u64,
+    /// The same for every other command (the notes of what happened, `new`, `end`), which the bot
+    /// answers after updating what it knows (unless --pace-ms is 0).
+    #[arg(long, default_value_t = 20, value_name = "MS")]
+    note_pace_ms: u64,
     /// Write what the bot thinks to stderr.
     #[arg(short, long)]
     verbose: bool,
@@ -151,5 +164,9 @@ fn main() {
     };
     let log: Box<dyn std::io::Write> = if verbose { Box::new(std::io::stderr()) } else { Box::new(std::io::sink()) };
     // A closed stdout means the arbitrator has gone: nothing is left to do but stop.
-    let _ = clue::protocol::serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, seed ^ 0x5eed, log);
+    let pace = match args.pace_ms {
+        0 => Pace::NONE,
+        ms => Pace { decision: Duration::from_millis(ms), other: Duration::from_millis(args.note_pace_ms) },
+    };
+    let _ = clue::protocol::serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, seed ^ 0x5eed, pace, log);
 }

@@ -28,5 +28,12 @@ fn main() {
     };
     let log = args.options.log();
     // A closed stdout means the arbitrator has gone: nothing is left to do but stop.
-    let _ = clue::protocol::serve(std::io::stdin().lock(), std::io::stdout().lock(), choose, seed, log);
+    let _ = clue::protocol::serve(
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+        choose,
+        seed,
+        clue::protocol::Pace::NONE,
+        log,
+    );
 }

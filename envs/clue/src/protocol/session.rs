@@ -209,6 +209,10 @@ impl<F: FnMut(&ClueState) -> Action> tabula_core::serve::Session for BotSession<
         .to_string()
     }
 
+    fn is_decision(&self, command: &Command) -> bool {
+        matches!(command, Command::Turn | Command::Show { .. })
+    }
+
     fn take_diagnostics(&mut self) -> Vec<String> {
         std::mem::take(&mut self.diagnostics)
     }

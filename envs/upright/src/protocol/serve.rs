@@ -4,6 +4,7 @@ use super::session::BotSession;
 use crate::rules::UprightState;
 use std::io::{self, Read, Write};
 use tabula_core::Action;
+use tabula_core::serve::Pace;
 
 /// Answers the referee's commands from `input` on `output`, one line each, flushing after every
 /// answer, until `quit;` or the end of the input; `choose` picks whole moves (see
@@ -19,5 +20,5 @@ pub fn serve(
     choose: impl FnMut(&UprightState) -> Vec<Action>,
     log: impl Write,
 ) -> io::Result<()> {
-    tabula_core::serve::serve(input, output, &mut BotSession::new(choose), log, "upright bot")
+    tabula_core::serve::serve(input, output, &mut BotSession::new(choose), Pace::NONE, log, "upright bot")
 }
