@@ -201,15 +201,21 @@ impl KnownGame for upright::Upright {
 }
 
 impl KnownGame for clue::Clue {
-    const BASELINES: &'static str =
-        "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], shrewd, quick, ismcts[:ITERATIONS], reads-DEDUCER";
+    const BASELINES: &'static str = "random, deduce[:N], sly[:PERCENT], bold[:PERCENT], shrewd, quick, ismcts[:ITERATIONS], reads-DEDUCER, bluffs-DEDUCER";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::clue::AGENT_NAMES;
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "deduce"];
 
     fn baseline(name: &str, arg: Option<u64>, _options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         use tabula_baselines::clue::agent_by_name;
-        // `reads-NAME`: a deduction player that reads the others' questions.
-        let (reads, name) = name.strip_prefix("reads-").map_or(("", name), |plain| ("reads-", plain));
+        // `reads-NAME`: a deduction player that reads the others' questions; `bluffs-NAME`: one
+        // that lists an item of its own in every question.
+        let (mut prefixes, mut name) = (String::new(), name);
+        while let Some((prefix, plain)) =
+            ["reads-", "bluffs-"].iter().find_map(|p| name.strip_prefix(p).map(|plain| (*p, plain)))
+        {
+            prefixes.push_str(prefix);
+            name = plain;
+        }
         if !Self::BASELINE_NAMES.contains(&name) {
             return Err(unknown::<Self>("Clue", name));
         }
@@ -226,7 +232,7 @@ impl KnownGame for clue::Clue {
             }
             (_, None) => name.to_string(),
         };
-        let name = format!("{reads}{name}");
+        let name = format!("{prefixes}{name}");
         // A bad number (or a player that cannot read) is found here, not in the worker threads.
         agent_by_name(&name).map_err(anyhow::Error::msg)?;
         Ok(Box::new(move || agent_by_name(&name).expect("checked above")))

@@ -150,9 +150,11 @@ mod tests {
         let e = spec("shipped").build(&small, &options).err().map(|e| format!("{e:#}")).unwrap();
         assert!(e.contains("trained for 8x10 boards"), "{e}");
 
-        // Clue's deduction players, reading or not, with their numbers.
+        // Clue's deduction players, reading or not, bluffing or not, with their numbers.
         let clue = clue::Clue::default();
-        for text in ["shrewd", "bold:40", "reads-bold:40", "reads-deduce", "reads-sly:150"] {
+        for text in
+            ["shrewd", "bold:40", "reads-bold:40", "reads-deduce", "reads-sly:150", "bluffs-shrewd", "bluffs-reads-sly"]
+        {
             assert_eq!(spec(text).build(&clue, &options).unwrap().name(), text);
         }
         let error = |text: &str| spec(text).build(&clue, &options).err().map(|e| format!("{e:#}")).unwrap();

@@ -12,7 +12,8 @@ PLAYER SPECS:
                      Upward-Rightward random, greedy, alphabeta, mcts (alphabeta and mcts think
                      --movetime-ms a move); Superball random, greedy, lookahead; Clue random,
                      deduce, sly, bold, shrewd, quick, ismcts (also deduce:N, sly:PERCENT,
-                     bold:PERCENT, and reads-NAME: a deduction player that reads questions)
+                     bold:PERCENT, reads-NAME: a deduction player that reads questions, and
+                     bluffs-NAME: one that lists an item of its own in every question)
   alphabeta:DEPTH    Score 4's alpha-beta to a fixed depth, no clock (reproducible, fast at 1-3)
   mcts:SIMS          random-rollout MCTS with SIMS simulations a move, no clock
   lookahead:MS       Superball's lookahead with MS milliseconds a move

@@ -6,7 +6,8 @@
 //! that also guesses before it is certain when an opponent probably is: [`Deduce::bold`];
 //! `bold:PERCENT` sets how bold, default 70); `shrewd` (bold that also reads opponents' questions
 //! as naming only items the asker lacks: [`Deduce::reading`]; `reads-NAME` reads so for any of the
-//! deduction players, e.g. the advisor `reads-sly`); `quick` ([`QuickRollout`]: deduction without
+//! deduction players, e.g. the advisor `reads-sly`; `bluffs-NAME` lists one item of its own in
+//! every question, which misleads readers and costs itself nothing: [`Deduce::bluffing`]); `quick` ([`QuickRollout`]: deduction without
 //! sampling, the widest useful question); `ismcts` (tabula's information-set search with `quick`
 //! rollouts).
 //!
@@ -51,7 +52,7 @@ pub fn ismcts(iterations: usize) -> IsmctsAgent<QuickRollout> {
 }
 
 /// Builds a baseline by name (`random`, `deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
-/// `bold:PERCENT`, `shrewd`, `reads-NAME`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
+/// `bold:PERCENT`, `shrewd`, `reads-NAME`, `bluffs-NAME`, `quick`, `ismcts`, `ismcts:ITERATIONS`).
 pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
     if let Some(deduce) = deduce_by_name(name) {
         return Ok(Box::new(deduce?));
@@ -69,10 +70,14 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
 }
 
 /// The deduction players by name (`deduce`, `deduce:N`, `sly`, `sly:PERCENT`, `bold`,
-/// `bold:PERCENT`, `shrewd`, and `reads-` before any of these); `None` for any other name.
+/// `bold:PERCENT`, `shrewd`, and `reads-` or `bluffs-` before any of these); `None` for any
+/// other name.
 fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
     if let Some(plain) = name.strip_prefix("reads-") {
         return deduce_by_name(plain).map(|player| player.map(Deduce::reading));
+    }
+    if let Some(plain) = name.strip_prefix("bluffs-") {
+        return deduce_by_name(plain).map(|player| player.map(Deduce::bluffing));
     }
     // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
     let percent = |n: &str, what: &str| {
@@ -188,6 +193,7 @@ pub const ADVISORS: &[&str] = &[
     "bold:PERCENT",
     "shrewd",
     "reads-ADVISOR",
+    "bluffs-ADVISOR",
     "ADVISOR(rollouts=PLAYER)",
 ];
 

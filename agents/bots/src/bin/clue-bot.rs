@@ -32,14 +32,15 @@ use tabula_core::{Agent, Game, rng_from_seed};
     long_about = "A Generalized Clue player for clue-arbiter's line protocol (stdin/stdout).\n\n\
         `az` (the default) is the trained agent shipped in checkpoints/clue (compiled in) with \
         tabula's information-set search over the steps of sly that reads the others' questions \
-        (see shrewd), `net` its policy alone; `deduce` \
+        (see shrewd) and bluffs (lists one item of its own in every question, which misleads \
+        readers), `net` its policy alone; `deduce` \
         reasons exactly from everything it has seen, guesses only what it has proven and asks \
         the most informative question (weaker than the shipped agent, and faster); `sly` and `bold` are deduce that \
         weighs what its questions tell the others and, for bold, guesses early when an opponent \
         is probably certain; `shrewd` is bold that also reads what the others' questions say of \
         their hands (the deduction players never list an item they hold: it takes every listed \
-        item as one the asker lacks), which wins nearly every game against the others here but \
-        the shipped agent, level with it; `ismcts` is tabula's \
+        item as one the asker lacks), which wins nearly every game against deduce, sly and bold, \
+        and loses nearly every game to the shipped agent's bluffs; `ismcts` is tabula's \
         information-set search with cheap deduction-guided rollouts; `random` takes random \
         legal steps. A model plays only the game it was trained on (players, items, hidden): \
         for other parameters the shipped model gives way to deduce (said on stderr with -v), and \
