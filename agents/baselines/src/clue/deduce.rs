@@ -284,14 +284,15 @@ impl Deduce {
         match best {
             Some((_, target, mut list)) => {
                 if self.bluffs {
-                    let shown = state.history().iter().filter_map(|e| match *e {
-                        Event::Asked { target, shown: Some(item), .. } if target == me => Some(item),
-                        _ => None,
-                    });
-                    let unshown: Vec<Item> = shown
-                        .fold(state.deal().hands[me], |hand, item| hand.difference([item].into_iter().collect()))
-                        .iter()
-                        .collect();
+                    let mut unshown = state.deal().hands[me];
+                    for event in state.history() {
+                        if let Event::Asked { target, shown: Some(item), .. } = *event
+                            && target == me
+                        {
+                            unshown.remove(item);
+                        }
+                    }
+                    let unshown: Vec<Item> = unshown.iter().collect();
                     if !unshown.is_empty() {
                         list.insert(unshown[rng.next_u32() as usize % unshown.len()]);
                     }
