@@ -210,8 +210,9 @@ impl KnownGame for clue::Clue {
         // `reads-NAME`: a deduction player that reads the others' questions; `bluffs-NAME`: one
         // that lists an item of its own in every question.
         let (mut prefixes, mut name) = (String::new(), name);
-        while let Some((prefix, plain)) =
-            ["reads-", "bluffs-"].iter().find_map(|p| name.strip_prefix(p).map(|plain| (*p, plain)))
+        while let Some((prefix, plain)) = tabula_baselines::clue::DEDUCTION_PREFIXES
+            .iter()
+            .find_map(|p| name.strip_prefix(p).map(|plain| (*p, plain)))
         {
             prefixes.push_str(prefix);
             name = plain;

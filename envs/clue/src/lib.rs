@@ -46,4 +46,4 @@ pub use knowledge::{Contradiction, DealSampler, Knowledge, MAX_COUNTING_STATES};
 pub use params::{DEFAULT_ROUNDS, Params};
 pub use rules::{ClueState, Event, Phase};
 pub use seen::{Answer, Seen};
-pub use view::{Shower, View, ViewSampler, thrifty_item};
+pub use view::{Shower, View, ViewSampler, shown_by, thrifty_item};

@@ -40,20 +40,22 @@ pub enum Shower {
     Thrifty,
 }
 
+/// The items `shower` has shown so far, in the order it showed them: to `to`, or (`None`) to
+/// anyone.
+pub fn shown_by(history: &[Event], shower: Player, to: Option<Player>) -> impl Iterator<Item = Item> + '_ {
+    history.iter().filter_map(move |e| match *e {
+        Event::Asked { asker, target, shown: Some(item), .. } if target == shower && to.is_none_or(|t| t == asker) => {
+            Some(item)
+        }
+        _ => None,
+    })
+}
+
 /// The item that gives least away: one `shower` has already shown `asker`, else one it has shown
 /// anyone, else the lowest-numbered of `options` (the listed items it holds). `None` when
 /// `options` is empty.
 pub fn thrifty_item(history: &[Event], shower: Player, asker: Player, options: ItemSet) -> Option<Item> {
-    let shown = |to: Option<Player>| {
-        history.iter().filter_map(move |e| match *e {
-            Event::Asked { asker: a, target, shown: Some(item), .. }
-                if target == shower && to.is_none_or(|t| t == a) =>
-            {
-                Some(item)
-            }
-            _ => None,
-        })
-    };
+    let shown = |to: Option<Player>| shown_by(history, shower, to);
     shown(Some(asker))
         .find(|i| options.contains(*i))
         .or_else(|| shown(None).find(|i| options.contains(*i)))

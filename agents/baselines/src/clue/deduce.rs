@@ -40,7 +40,7 @@
 //! as much as before; a reader believes it lacks the item, or, once no deal fits its reading,
 //! loses its reading of every player. Against three `shrewd` it is first in nearly every game.
 
-use clue::{ClueState, Deal, DealSampler, Event, Item, ItemSet, Phase, Shower, SubAction, thrifty_item};
+use clue::{ClueState, Deal, DealSampler, Event, Item, ItemSet, Phase, Shower, SubAction, shown_by, thrifty_item};
 use rand::RngCore;
 use tabula_core::{Action, Agent, Player, State};
 
@@ -285,13 +285,7 @@ impl Deduce {
             Some((_, target, mut list)) => {
                 if self.bluffs {
                     let mut unshown = state.deal().hands[me];
-                    for event in state.history() {
-                        if let Event::Asked { target, shown: Some(item), .. } = *event
-                            && target == me
-                        {
-                            unshown.remove(item);
-                        }
-                    }
+                    shown_by(state.history(), me, None).for_each(|item| unshown.remove(item));
                     let unshown: Vec<Item> = unshown.iter().collect();
                     if !unshown.is_empty() {
                         list.insert(unshown[rng.next_u32() as usize % unshown.len()]);
@@ -580,11 +574,7 @@ mod tests {
                     && state.phase() == Phase::Choose
                 {
                     let earlier = &state.history()[..state.history().len() - 1];
-                    let shown = |item: Item| {
-                        earlier
-                            .iter()
-                            .any(|e| matches!(*e, Event::Asked { target: 0, shown: Some(i), .. } if i == item))
-                    };
+                    let shown = |item: Item| shown_by(earlier, 0, None).any(|i| i == item);
                     let hand = state.deal().hands[0];
                     let own = list.intersection(hand);
                     if hand.iter().all(shown) {

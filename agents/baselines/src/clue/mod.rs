@@ -31,6 +31,11 @@ use clue::{ClueState, Phase, SubAction};
 use tabula_core::{Action, Agent, GameSpec, RandomAgent, State};
 use tabula_search::{Advisor, IsmctsAgent, IsmctsConfig, SharedAdvisor};
 
+/// What a deduction player's name may start with, any number of times: `reads-` (it reads the
+/// others' questions, [`Deduce::reading`]) and `bluffs-` (it lists an item of its own in every
+/// question, [`Deduce::bluffing`]).
+pub const DEDUCTION_PREFIXES: [&str; 2] = ["reads-", "bluffs-"];
+
 /// The names [`agent_by_name`] knows.
 pub const AGENT_NAMES: [&str; 7] = ["random", "deduce", "sly", "bold", "shrewd", "ismcts", "quick"];
 
@@ -73,11 +78,12 @@ pub fn agent_by_name(name: &str) -> Result<Box<dyn Agent<ClueState>>, String> {
 /// `bold:PERCENT`, `shrewd`, and `reads-` or `bluffs-` before any of these); `None` for any
 /// other name.
 fn deduce_by_name(name: &str) -> Option<Result<Deduce, String>> {
-    if let Some(plain) = name.strip_prefix("reads-") {
-        return deduce_by_name(plain).map(|player| player.map(Deduce::reading));
-    }
-    if let Some(plain) = name.strip_prefix("bluffs-") {
-        return deduce_by_name(plain).map(|player| player.map(Deduce::bluffing));
+    for (prefix, with) in
+        DEDUCTION_PREFIXES.into_iter().zip([Deduce::reading as fn(Deduce) -> Deduce, Deduce::bluffing])
+    {
+        if let Some(plain) = name.strip_prefix(prefix) {
+            return deduce_by_name(plain).map(|player| player.map(with));
+        }
     }
     // sly:PERCENT and bold:PERCENT: a weight from 0 to 10, in percent.
     let percent = |n: &str, what: &str| {
