@@ -78,6 +78,41 @@ fn an_exported_run_is_a_checkpoint_folder_that_plays() {
     assert!(format!("{err:#}").contains("expected game superball"), "{err:#}");
 }
 
+/// `--kept NAME` ships a model the run kept on the way, with the counters of its step; a name the
+/// run did not keep, or a damaged copy, is refused with nothing written.
+#[test]
+fn a_kept_model_ships_in_place_of_the_last() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config =
+        common::TINY.replace("checkpoint_every_steps = 3", "checkpoint_every_steps = 3\nkeep_model_every_steps = 6");
+    let run = common::train_run(tmp.path(), &config, &["--max-steps", "9"]);
+    let out_dir = tmp.path().join("shipped");
+    let export = |kept: &str, out: &std::path::Path| {
+        tabula().arg("export").arg(&run).arg("--out").arg(out).args(["--kept", kept]).output().unwrap()
+    };
+    let out = export("step-0000000006", &out_dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let card: serde_json::Value = serde_json::from_slice(&std::fs::read(out_dir.join("model.json")).unwrap()).unwrap();
+    assert_eq!(card["training_step"], 6, "the kept model, not the last (step 9)");
+    assert_eq!(card["provenance"]["kept"], "step-0000000006");
+    tabula_models::manifest::verify(&out_dir).expect("the export's manifest matches its files");
+    TrainedModel::load(&score4::Score4, &out_dir).unwrap();
+
+    let refused = tmp.path().join("refused");
+    let out = export("step-0000000009", &refused);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("kept: step-0000000006"), "{stderr}");
+    let six = run.join("models/step-0000000006/model.bpk");
+    let mut weights = std::fs::read(&six).unwrap();
+    let middle = weights.len() / 2;
+    weights[middle] ^= 0x01;
+    std::fs::write(&six, weights).unwrap();
+    let out = export("step-0000000006", &refused);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("not exporting a damaged kept model"), "{stderr}");
+    assert!(!refused.exists(), "nothing was written");
+}
+
 /// An afterstate run ships its n-tuple model beside a folder's network, played as its `[play]`
 /// says or as `--width`/`--samples` say, and the manifest covers it.
 #[test]

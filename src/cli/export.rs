@@ -2,13 +2,14 @@
 //! the run's config (the search settings the bots play with), a model card with the model's
 //! provenance, the learning curves and a README; `cargo build --workspace` then compiles it into the bots.
 //! An afterstate run (`model.ntuple`) ships its n-tuple model beside whatever network the folder
-//! holds, with its config and learning curve ([`export_ntuple`]).
+//! holds, with its config and learning curve ([`export_ntuple`]). `--kept NAME` ships a model the
+//! run kept on the way (`RUN/models/NAME`) instead of its last: the one a later measurement chose.
 
 use anyhow::Context;
 use clap::Args;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use tabula_models::run_files::{CONFIG_FILE, MODEL_FILE};
+use tabula_models::run_files::{CONFIG_FILE, MODEL_FILE, MODELS_DIR};
 use tabula_nets::{Expected, PolicyValueNet};
 use tabula_ntuple::{Expectimax, NTupleModel};
 use tabula_train::afterstate::{self, AfterstateConfig};
@@ -38,6 +39,41 @@ pub struct ExportArgs {
     /// For an afterstate run: draws of chance for each of those moves. Needs --width.
     #[arg(long, value_name = "N", requires = "width")]
     samples: Option<usize>,
+    /// Ship a model the run kept on the way (`RUN/models/NAME`, e.g. `minute-0240.00` or
+    /// `step-0000014000`: see `keep_model_every_minutes` / `keep_model_every_steps`) instead of
+    /// its last one; the config and curves are still the run's.
+    #[arg(long, value_name = "NAME")]
+    kept: Option<String>,
+}
+
+impl ExportArgs {
+    /// The folder holding the model to ship: the run, or the kept model it names (checked
+    /// against the manifest it was written with: a damaged copy is not shipped).
+    fn model_dir(&self) -> anyhow::Result<PathBuf> {
+        let Some(name) = &self.kept else { return Ok(self.run.clone()) };
+        let models = self.run.join(MODELS_DIR);
+        let dir = models.join(name);
+        if !dir.is_dir() || name.contains(['/', '\\']) || name.starts_with('.') {
+            let mut names: Vec<String> = std::fs::read_dir(&models)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.path().is_dir())
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            names.sort();
+            anyhow::bail!(
+                "--kept {name}: {} holds no such model (kept: {})",
+                self.run.display(),
+                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+            );
+        }
+        tabula_models::manifest::verify(&dir)
+            .map_err(|damage| anyhow::anyhow!("{damage}: not exporting a damaged kept model"))?;
+        Ok(dir)
+    }
 }
 
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
@@ -46,10 +82,10 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
         return export_ntuple(&args);
     }
     anyhow::ensure!(args.width.is_none(), "--width and --samples are for afterstate runs (a model.ntuple)");
-    let weights = run.join(MODEL_FILE);
+    let weights = args.model_dir()?.join(MODEL_FILE);
     // A run since manifests checks its model against the checksums it wrote: a damaged one is
     // not shipped.
-    if run.join(tabula_models::manifest::MANIFEST).is_file() {
+    if args.kept.is_none() && run.join(tabula_models::manifest::MANIFEST).is_file() {
         tabula_models::manifest::verify(run).map_err(|damage| {
             anyhow::anyhow!(
                 "{damage}: not exporting a damaged model (`tabula train --resume {}` writes it again from the newest intact checkpoint)",
@@ -68,12 +104,13 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
         Some(path) => Some(std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?),
         None => None,
     };
-    let progress = last_training_line(run)?;
+    let progress = training_line(run, args.kept.as_ref().map(|_| card.training_step))?;
     let hours = progress.get("hours").and_then(Value::as_f64).unwrap_or(0.0);
     card.extra.insert(
         "provenance".into(),
         json!({
             "run": run.display().to_string(),
+            "kept": args.kept,
             "commit": commit(),
             "hours": hours,
             "games": progress.get("games"),
@@ -111,7 +148,7 @@ fn export_ntuple(args: &ExportArgs) -> anyhow::Result<()> {
     );
     let (run, out) = (&args.run, &args.out);
     let config = AfterstateConfig::load(&run.join(afterstate::CONFIG_FILE))?;
-    let mut model = NTupleModel::load(&run.join(afterstate::MODEL_FILE))?;
+    let mut model = NTupleModel::load(&args.model_dir()?.join(afterstate::MODEL_FILE))?;
     model.search = match (args.width, args.samples) {
         (Some(width), Some(samples)) => {
             Expectimax::new(width, samples).map_err(|e| anyhow::anyhow!("--width, --samples: {e}"))?
@@ -144,14 +181,16 @@ fn export_ntuple(args: &ExportArgs) -> anyhow::Result<()> {
 const NTUPLE_CONFIG: &str = "ntuple-config.toml";
 const NTUPLE_CURVE: &str = "ntuple-curve.jsonl";
 
-/// The last line of the run's log that has training counters.
-fn last_training_line(run: &Path) -> anyhow::Result<serde_json::Map<String, Value>> {
+/// The last line of the run's log that has training counters, or the last not past `step` (a
+/// kept model's counters are the run's when it was kept).
+fn training_line(run: &Path, step: Option<u64>) -> anyhow::Result<serde_json::Map<String, Value>> {
     let path = run.join("log.jsonl");
     let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     Ok(text
         .lines()
         .rev()
         .filter_map(|l| serde_json::from_str::<serde_json::Map<String, Value>>(l).ok())
+        .filter(|o| step.is_none_or(|step| o.get("step").and_then(Value::as_u64).is_none_or(|s| s <= step)))
         .find(|o| o.contains_key("hours"))
         .unwrap_or_default())
 }
