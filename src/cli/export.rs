@@ -47,10 +47,22 @@ pub struct ExportArgs {
 }
 
 impl ExportArgs {
-    /// The folder holding the model to ship: the run, or the kept model it names (checked
-    /// against the manifest it was written with: a damaged copy is not shipped).
+    /// The folder holding the model to ship: the run, or the kept model it names. Either is
+    /// checked against the manifest it was written with (a kept copy always has one; a run since
+    /// manifests): a damaged model is not shipped.
     fn model_dir(&self) -> anyhow::Result<PathBuf> {
-        let Some(name) = &self.kept else { return Ok(self.run.clone()) };
+        let Some(name) = &self.kept else {
+            let run = &self.run;
+            if run.join(tabula_models::manifest::MANIFEST).is_file() {
+                tabula_models::manifest::verify(run).map_err(|damage| {
+                    anyhow::anyhow!(
+                        "{damage}: not exporting a damaged model (`tabula train --resume {}` writes it again from the newest intact checkpoint)",
+                        run.display()
+                    )
+                })?;
+            }
+            return Ok(run.clone());
+        };
         let models = self.run.join(MODELS_DIR);
         let dir = models.join(name);
         if !dir.is_dir() || name.contains(['/', '\\']) || name.starts_with('.') {
@@ -83,16 +95,6 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     }
     anyhow::ensure!(args.width.is_none(), "--width and --samples are for afterstate runs (a model.ntuple)");
     let weights = args.model_dir()?.join(MODEL_FILE);
-    // A run since manifests checks its model against the checksums it wrote: a damaged one is
-    // not shipped.
-    if args.kept.is_none() && run.join(tabula_models::manifest::MANIFEST).is_file() {
-        tabula_models::manifest::verify(run).map_err(|damage| {
-            anyhow::anyhow!(
-                "{damage}: not exporting a damaged model (`tabula train --resume {}` writes it again from the newest intact checkpoint)",
-                run.display()
-            )
-        })?;
-    }
     // Loading proves the weights fit their card before anything is written.
     let (net, mut card) = PolicyValueNet::load(&weights, &Expected::any())?;
     let config_path = run.join(CONFIG_FILE);
