@@ -415,6 +415,31 @@ fn upright_classical_players_beat_greedy_and_programs_that_fail_lose_with_a_coun
 }
 
 #[test]
+fn alphabeta_to_a_depth_plays_the_same_games_whatever_the_clock() {
+    // Superply and Upward-Rightward's `alphabeta:DEPTH` has no clock: two arenas of it play the
+    // same moves (a clocked player's depth, and so its moves, would follow the machine's load).
+    let tmp = tempfile::tempdir().unwrap();
+    for game in ["upright(size=4)", "superply(size=5,mode=random)"] {
+        let moves = |name: &str| {
+            let file = tmp.path().join(name);
+            let file = file.to_str().unwrap();
+            let (code, _, err) =
+                tabula(&["arena", game, "--players", "alphabeta:2", "greedy", "--games", "4", "--records", file]);
+            assert_eq!(code, 0, "{game}: {err}");
+            let text = std::fs::read_to_string(file).unwrap();
+            let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            assert_eq!(games.len(), 4, "{game}: {text}");
+            assert!(games.iter().all(|g| g["players"].to_string().contains("alphabeta:2")), "{text}");
+            games.iter().map(|g| g["moves"].clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(moves("a.jsonl"), moves("b.jsonl"), "{game}");
+        let (code, _, err) = tabula(&["arena", game, "--players", "alphabeta:0", "greedy", "--games", "2"]);
+        assert_ne!(code, 0);
+        assert!(err.contains("alphabeta:DEPTH needs a depth from 1 to 64"), "{err}");
+    }
+}
+
+#[test]
 fn a_clue_program_that_dies_is_a_fault_a_game_and_every_game_ends() {
     let crash = "cmd:sh -c 'read a; echo ok.; exit 0'";
     let spec = "clue(players=3,items=13,hidden=4)";

@@ -52,14 +52,19 @@ fn program_factory<G: Game, A: Agent<G::State> + 'static>(
 /// A game's `agent_by_name`: a baseline by name, its searching players at a time a move.
 type BaselineByName<G> = fn(&str, Option<Duration>) -> Result<Box<dyn Agent<<G as Game>::State>>, String>;
 
-/// A baseline of a game whose searching players think `options.movetime` a move and whose
-/// `mcts` also takes a number of simulations (`mcts:SIMS`).
+/// A game's `alphabeta_to_depth`: its alpha-beta to a fixed depth, no clock.
+type AlphaBetaToDepth<G> = fn(u32) -> Box<dyn Agent<<G as Game>::State>>;
+
+/// A baseline of a game whose searching players think `options.movetime` a move, whose
+/// `mcts` also takes a number of simulations (`mcts:SIMS`) and whose `alphabeta` a depth
+/// (`alphabeta:DEPTH`).
 fn timed_baseline<G: KnownGame>(
     title: &str,
     name: &str,
     arg: Option<u64>,
     options: &BuildOptions,
     by_name: BaselineByName<G>,
+    to_depth: AlphaBetaToDepth<G>,
 ) -> anyhow::Result<Factory<G>> {
     if !G::BASELINE_NAMES.contains(&name) {
         return Err(unknown::<G>(title, name));
@@ -69,12 +74,22 @@ fn timed_baseline<G: KnownGame>(
             anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
             Ok(Box::new(move || tabula_baselines::rollout_mcts::with_simulations(sims as usize)))
         }
-        (_, Some(_)) => anyhow::bail!("{name} takes no number; mcts:SIMS does"),
+        ("alphabeta", Some(depth)) => {
+            let depth = alphabeta_depth(depth)?;
+            Ok(Box::new(move || to_depth(depth)))
+        }
+        (_, Some(_)) => anyhow::bail!("{name} takes no number; alphabeta:DEPTH and mcts:SIMS do"),
         (_, None) => {
             let (name, movetime) = (name.to_string(), options.movetime);
             Ok(Box::new(move || by_name(&name, Some(movetime)).expect("checked above")))
         }
     }
+}
+
+/// The depth of `alphabeta:DEPTH`, checked.
+fn alphabeta_depth(depth: u64) -> anyhow::Result<u32> {
+    anyhow::ensure!((1..=64).contains(&depth), "alphabeta:DEPTH needs a depth from 1 to 64");
+    Ok(depth as u32)
 }
 
 fn unknown<G: KnownGame>(game: &str, name: &str) -> anyhow::Error {
@@ -102,10 +117,7 @@ impl KnownGame for score4::Score4 {
                 anyhow::ensure!(sims > 0, "mcts:SIMS needs at least 1 simulation");
                 return Ok(Box::new(move || mcts_with_simulations(sims as usize)));
             }
-            ("alphabeta", Some(depth)) => {
-                anyhow::ensure!((1..=64).contains(&depth), "alphabeta:DEPTH needs a depth from 1 to 64");
-                AgentOptions { movetime: None, depth: Some(depth as u32) }
-            }
+            ("alphabeta", Some(depth)) => AgentOptions { movetime: None, depth: Some(alphabeta_depth(depth)?) },
             (_, Some(_)) => anyhow::bail!("{name} takes no number; alphabeta:DEPTH and mcts:SIMS do"),
         };
         let name = name.to_string();
@@ -163,13 +175,15 @@ impl KnownGame for superball::Superball {
 }
 
 impl KnownGame for superply::Superply {
-    const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
+    const BASELINES: &'static str = "random, greedy, alphabeta[:DEPTH], mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::superply::AGENT_NAMES;
     /// The classical player a run must beat, so that its learning curve is against it.
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        timed_baseline::<Self>("Superply", name, arg, options, tabula_baselines::superply::agent_by_name)
+        timed_baseline::<Self>("Superply", name, arg, options, tabula_baselines::superply::agent_by_name, |depth| {
+            Box::new(tabula_baselines::superply::alphabeta_to_depth(depth))
+        })
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
@@ -182,13 +196,20 @@ impl KnownGame for superply::Superply {
 }
 
 impl KnownGame for upright::Upright {
-    const BASELINES: &'static str = "random, greedy, alphabeta, mcts[:SIMS]";
+    const BASELINES: &'static str = "random, greedy, alphabeta[:DEPTH], mcts[:SIMS]";
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
     /// The classical player a run must beat, so that its learning curve is against it.
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
-        timed_baseline::<Self>("Upward-Rightward", name, arg, options, tabula_baselines::upright::agent_by_name)
+        timed_baseline::<Self>(
+            "Upward-Rightward",
+            name,
+            arg,
+            options,
+            tabula_baselines::upright::agent_by_name,
+            |depth| Box::new(tabula_baselines::upright::alphabeta_to_depth(depth)),
+        )
     }
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {

@@ -14,7 +14,8 @@ PLAYER SPECS:
                      deduce, sly, bold, shrewd, quick, ismcts (also deduce:N, sly:PERCENT,
                      bold:PERCENT, reads-NAME: a deduction player that reads questions, and
                      bluffs-NAME: one that lists an item of its own in every question)
-  alphabeta:DEPTH    Score 4's alpha-beta to a fixed depth, no clock (reproducible, fast at 1-3)
+  alphabeta:DEPTH    alpha-beta to a fixed depth, no clock (Score 4, Superply, Upward-Rightward;
+                     reproducible, fast at 1-3)
   mcts:SIMS          random-rollout MCTS with SIMS simulations a move, no clock
   lookahead:MS       Superball's lookahead with MS milliseconds a move
   NAME(KEY=X,...)    a baseline with its knobs: Superball's greedy(reserve=X) and

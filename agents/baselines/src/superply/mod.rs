@@ -49,3 +49,13 @@ pub fn alphabeta(movetime: Duration, heuristic: RaceHeuristic) -> AlphaBetaAgent
         AlphaBetaConfig { movetime: Some(movetime), ..AlphaBetaConfig::default() },
     )
 }
+
+/// `alphabeta` to `depth` moves and no clock (`alphabeta:DEPTH`): the same moves whatever the
+/// machine's load, and cheap at small depths (an opponent to train against).
+pub fn alphabeta_to_depth(depth: u32) -> AlphaBetaAgent<RaceHeuristic> {
+    AlphaBetaAgent::new(
+        "alphabeta",
+        RaceHeuristic::default(),
+        AlphaBetaConfig { max_depth: depth, ..AlphaBetaConfig::default() },
+    )
+}

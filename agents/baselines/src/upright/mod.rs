@@ -56,5 +56,15 @@ pub fn alphabeta(movetime: Duration, heuristic: ExpectedProducts) -> AlphaBetaAg
     )
 }
 
+/// `alphabeta` to `depth` sub-actions and no clock (`alphabeta:DEPTH`): the same moves whatever
+/// the machine's load, and cheap at small depths (an opponent to train against).
+pub fn alphabeta_to_depth(depth: u32) -> AlphaBetaAgent<ExpectedProducts> {
+    AlphaBetaAgent::new(
+        "alphabeta",
+        ExpectedProducts::default(),
+        AlphaBetaConfig { max_depth: depth, ..AlphaBetaConfig::default() },
+    )
+}
+
 #[cfg(test)]
 mod tests;
