@@ -66,16 +66,7 @@ impl ExportArgs {
         let models = self.run.join(MODELS_DIR);
         let dir = models.join(name);
         if !dir.is_dir() || name.contains(['/', '\\']) || name.starts_with('.') {
-            let mut names: Vec<String> = std::fs::read_dir(&models)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter(|e| e.path().is_dir())
-                        .map(|e| e.file_name().to_string_lossy().into_owned())
-                        .collect()
-                })
-                .unwrap_or_default();
-            names.sort();
+            let names = tabula_models::run_files::folder_names(&models).unwrap_or_default();
             anyhow::bail!(
                 "--kept {name}: {} holds no such model (kept: {})",
                 self.run.display(),

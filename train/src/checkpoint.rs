@@ -141,13 +141,8 @@ fn sync_dir_files(dir: &Path) -> anyhow::Result<()> {
 
 /// Removes all but the newest `keep` checkpoints (names sort by step) and stale temporaries.
 fn prune(root: &Path, keep: usize) -> anyhow::Result<()> {
-    let mut names: Vec<String> = fs::read_dir(root)?
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("step-"))
-        .collect();
-    names.sort();
+    let mut names = tabula_models::run_files::folder_names(root)?;
+    names.retain(|n| n.starts_with("step-"));
     let excess = names.len().saturating_sub(keep.max(1));
     for n in &names[..excess] {
         fs::remove_dir_all(root.join(n))?;

@@ -16,8 +16,9 @@ pub const CONFIG_FILE: &str = "config.toml";
 /// A run's checkpoints, and the learner's part of each.
 pub const CHECKPOINTS_DIR: &str = "checkpoints";
 pub const LEARNER_DIR: &str = "learner";
-/// Copies of a run's playable model kept along the way (`schedule.keep_model_every_steps`), one
-/// folder per step, each playable as `ckpt:RUN/models/step-NNNNNNNNNN`; `latest` names the newest.
+/// Copies of a run's playable model kept along the way, one folder each: `step-NNNNNNNNNN` by
+/// `schedule.keep_model_every_steps` (playable as `ckpt:RUN/models/step-…`), `minute-MMMM.MM` by
+/// an afterstate run's `keep_model_every_minutes`; `latest` names the newest.
 pub const MODELS_DIR: &str = "models";
 /// A checkpoint's replay buffer: the one file a checkpoint may lack (`scripts/pack-run.sh`
 /// leaves it behind; the resumed run refills it).
@@ -48,6 +49,23 @@ pub fn latest(root: &Path) -> anyhow::Result<Option<PathBuf>> {
     Ok(Some(dir))
 }
 
+/// The names of the folders in `root`, sorted, but for hidden ones (a checkpoint being written is
+/// `.NAME.tmp`); none when `root` does not exist. A run's checkpoints, or the models it kept.
+pub fn folder_names(root: &Path) -> anyhow::Result<Vec<String>> {
+    let mut names: Vec<String> = match fs::read_dir(root) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(anyhow::Error::new(e).context(format!("listing {}", root.display()))),
+    };
+    names.sort_unstable();
+    Ok(names)
+}
+
 /// A run's checkpoint chosen to go on from: the newest intact one.
 #[derive(Debug)]
 pub struct Intact {
@@ -67,17 +85,9 @@ pub fn latest_intact(root: &Path) -> anyhow::Result<Option<Intact>> {
     // Nothing newer than `latest` names (a checkpoint being written is not one yet); with no
     // pointer, or a damaged one, every checkpoint is a candidate.
     let newest = latest(root).ok().flatten().and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
-    let mut names: Vec<String> = match fs::read_dir(root) {
-        Ok(entries) => entries
-            .filter_map(|e| e.ok())
-            .filter(|e| e.path().is_dir())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with("step-") && newest.as_ref().is_none_or(|newest| n <= newest))
-            .collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(anyhow::Error::new(e).context(format!("listing {}", root.display()))),
-    };
-    names.sort_unstable_by(|a, b| b.cmp(a));
+    let mut names = folder_names(root)?;
+    names.retain(|n| n.starts_with("step-") && newest.as_ref().is_none_or(|newest| n <= newest));
+    names.reverse();
     let mut passed_over = Vec::new();
     for name in names {
         let dir = root.join(name);
