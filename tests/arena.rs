@@ -440,6 +440,34 @@ fn alphabeta_to_a_depth_plays_the_same_games_whatever_the_clock() {
 }
 
 #[test]
+fn upward_rightward_opens_with_six_random_plies_unless_told() {
+    // Its first part offers at most two choices a ply after the forced a1: two random plies would
+    // open every game one of two ways, and players who search alike would replay a few games.
+    let tmp = tempfile::tempdir().unwrap();
+    let openings = |game: &str, extra: &[&str]| {
+        let file = tmp.path().join("openings.jsonl");
+        let file = file.to_str().unwrap();
+        let mut args = vec!["arena", game, "--players", "alphabeta:1", "greedy", "--games", "16", "--records", file];
+        args.extend_from_slice(extra);
+        let (code, _, err) = tabula(&args);
+        assert_eq!(code, 0, "{game}: {err}");
+        let text = std::fs::read_to_string(file).unwrap();
+        let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let plies: Vec<u64> = games.iter().map(|g| g["opening_plies"].as_u64().unwrap()).collect();
+        let distinct: std::collections::HashSet<String> = games
+            .iter()
+            .map(|g| g["moves"].as_array().unwrap()[..plies[0] as usize].iter().map(|m| m.to_string()).collect())
+            .collect();
+        (plies[0], distinct.len())
+    };
+    let (plies, distinct) = openings("upright", &[]);
+    assert_eq!(plies, 6);
+    assert!(distinct > 2, "16 games, 8 openings drawn among up to 32: {distinct} distinct");
+    assert_eq!(openings("upright", &["--opening-plies", "2"]), (2, 2), "two plies: a1, then a2 or b1");
+    assert_eq!(openings("score4", &[]).0, 2);
+}
+
+#[test]
 fn a_clue_program_that_dies_is_a_fault_a_game_and_every_game_ends() {
     let crash = "cmd:sh -c 'read a; echo ok.; exit 0'";
     let spec = "clue(players=3,items=13,hidden=4)";

@@ -54,9 +54,10 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 100)]
     games: usize,
     /// Random plies that open each pair of games, so that deterministic players do not repeat
-    /// one game (two players).
-    #[arg(long, default_value_t = 2)]
-    opening_plies: usize,
+    /// one game (two players). Default: the game's (6 for Upward-Rightward, whose first part
+    /// offers at most two choices a ply; 2 elsewhere).
+    #[arg(long)]
+    opening_plies: Option<usize>,
     /// Two players: the seed of the openings (every pairing plays the same ones). One player: the
     /// first game seed (seeds SEED..SEED+games; seed n deals what sb-player deals for n).
     #[arg(long, default_value_t = 1)]

@@ -27,8 +27,9 @@ pub struct EvalArgs {
     #[arg(long)]
     considered: Option<usize>,
     /// Random plies opening each pair of games, so that the games differ (two players).
-    #[arg(long, default_value_t = 2)]
-    opening_plies: usize,
+    /// Default: the game's, as `tabula arena` has it.
+    #[arg(long)]
+    opening_plies: Option<usize>,
     /// Seed of the match (two players) or the first game seed (one player: seeds SEED..SEED+games).
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -19,6 +19,9 @@ pub trait KnownGame: Game + crate::session::Drawn {
     const BASELINE_NAMES: &'static [&'static str];
     /// The baselines a run's evaluations play (`tabula train`).
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy"];
+    /// Random plies that open each pair of an arena's games unless told (`--opening-plies`):
+    /// enough that players who search alike do not replay a few games over and over.
+    const OPENING_PLIES: usize = 2;
     /// The baseline `name`, with its number if given.
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>>;
     /// The advisor a run's config names (`search.advisor`).
@@ -200,6 +203,10 @@ impl KnownGame for upright::Upright {
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
     /// The classical player a run must beat, so that its learning curve is against it.
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
+    /// a1 is forced and every later square of the first part has at most two choices, so two
+    /// random plies make two openings (200 games at 100 ms a move were 21 distinct games); six
+    /// make up to 32, and leave the players most of the crooked line to choose.
+    const OPENING_PLIES: usize = 6;
 
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         timed_baseline::<Self>(

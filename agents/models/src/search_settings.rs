@@ -63,6 +63,10 @@ pub struct SearchSettings {
     /// every simulation.
     #[serde(default)]
     pub worlds: usize,
+    /// Prove exact values where the tree reaches the end of the game (see
+    /// `SearchConfig::solver`); off by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solver: bool,
 }
 
 impl SearchSettings {
@@ -85,6 +89,7 @@ impl SearchSettings {
             // Set from the game where the search is built (`SearchConfig::for_game`).
             information_sets: false,
             worlds: self.worlds,
+            solver: self.solver,
         }
     }
 

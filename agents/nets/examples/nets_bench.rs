@@ -5,7 +5,9 @@
 //!   cargo run --release -p tabula-nets --example nets_bench -- [--reps 5] [--min-secs 0.3] [--only score4]
 //! ```
 //!
-//! For each net: inference positions/s at batch 1, 32, 64 and 256 (`infer`, the frozen path),
+//! For each net (Score 4's, Superball's, Superply's and Upward-Rightward's default sizes):
+//! inference positions/s at batch 1, 32, 64 and 256 (`infer`, the frozen path; a line above the
+//! row gives every batch from 1 to 256, which says what batching a search's leaves would gain),
 //! the same through burn's own forward pass at batch 64 (`infer_with_burn`, what `infer` did
 //! before the frozen path), and training samples/s (one AdamW step per batch) at batch 128 and 256,
 //! and at 256 again through burn's own `Conv2d` and `BatchNorm` (`burn 256`: what training did
@@ -142,6 +144,8 @@ fn main() {
         ("superball", superball(32, 4)),
         ("superball", superball(32, 4).with_norm(Norm::None)),
         ("superball", superball(32, 2)),
+        ("superply", NetConfig::resnet(vec![10, 9, 9], 81, 2, 32, 3)),
+        ("upright", NetConfig::resnet(vec![8, 6, 6], 37, 2, 32, 3)),
     ];
     println!(
         "{:<10} {:<26} {:>8} {:>6} | {:>8} | {:>8} {:>8} {:>8} {:>9} {:>9} | {:>9} {:>9} {:>10} | {:>8} {:>8} {:>9} {:>8}",
@@ -167,7 +171,7 @@ fn main() {
         let net = PolicyValueNet::new(config.clone()).unwrap();
         let flops = net.flops_per_position() as f64;
         let mut inf = Vec::new();
-        for b in [1, 32, 64, 256] {
+        for b in [1, 2, 4, 8, 16, 32, 64, 256] {
             let obs = batch(config, b).observations;
             inf.push(median_rate(args.reps, args.min_secs, b, || {
                 std::hint::black_box(net.infer(&obs, b));
@@ -207,6 +211,7 @@ fn main() {
             std::hint::black_box(learner.train_step(&data));
         });
         tabula_nets::layers::use_burn_layers(false);
+        println!("{game} inference positions/s at batch 1, 2, 4, 8, 16, 32, 64, 256: {:.0?}", inf);
         let gflops = |positions_per_s: f64| positions_per_s * flops / 1e9;
         let train_gflops = train[1] * 3.0 * flops / 1e9;
         println!(
@@ -217,16 +222,16 @@ fn main() {
             flops / 1e6,
             burn64,
             inf[0],
-            inf[1],
-            inf[2],
-            inf[3],
+            inf[5],
+            inf[6],
+            inf[7],
             shared,
             train[0],
             train[1],
             train_conv2d,
             100.0 * gflops(burn64) / reference,
-            100.0 * gflops(inf[2]) / reference,
-            100.0 * gflops(inf[3]) / reference,
+            100.0 * gflops(inf[6]) / reference,
+            100.0 * gflops(inf[7]) / reference,
             100.0 * train_gflops / reference,
         );
     }

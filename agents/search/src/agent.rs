@@ -61,7 +61,7 @@ impl<S: State, E: Evaluator<S> + Send> Agent<S> for MctsAgent<S, E> {
                 let chunk = 32;
                 loop {
                     search.simulate(&self.evaluator, chunk, rng);
-                    if start.elapsed() >= budget {
+                    if start.elapsed() >= budget || search.is_solved() {
                         break;
                     }
                 }

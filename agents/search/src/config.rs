@@ -59,6 +59,13 @@ pub struct SearchConfig {
     /// simulations (0: a fresh world every simulation). Drawing a world can cost far more than a
     /// simulation (Clue replays the whole history through every player's deductions).
     pub worlds: usize,
+    /// Prove values where the tree reaches the end (MCTS-Solver, Winands et al. 2008): a decision
+    /// node whose every move leads to a proven node is proven, worth its mover's best; a
+    /// simulation that reaches a proven node backs up that exact value and asks the evaluator
+    /// nothing; a proven move counts at its exact value, however few its visits; and the search
+    /// stops once its root is proven. Perfect information only (chance nodes are never proven;
+    /// an information-set search never proves).
+    pub solver: bool,
 }
 
 impl Default for SearchConfig {
@@ -78,6 +85,7 @@ impl Default for SearchConfig {
             min_value_range: 0.0,
             information_sets: false,
             worlds: 0,
+            solver: false,
         }
     }
 }

@@ -200,6 +200,12 @@ impl<S: State> Search<S> {
         let mut node = 0u32;
         loop {
             let n = &self.tree.nodes[node as usize];
+            // A node the solver proved: its value is known, nothing to ask.
+            if let Some(exact) = &n.exact {
+                let exact = exact.clone();
+                self.backup(&path, &exact);
+                return None;
+            }
             match n.turn {
                 Turn::Terminal => {
                     let zeros = vec![0.0; n.value_sum.len()];
@@ -443,7 +449,10 @@ impl<S: State> Search<S> {
             }
             let visits = self.tree.visits(e);
             let q = self.tree.q(e, player).map_or(fpu, |q| self.minmax.normalize(q));
-            let score = q + self.config.c_puct * e.prior * sqrt_n / (1.0 + visits as f32);
+            // A proven move's value is exact: nothing to explore there.
+            let proven = self.config.solver && self.tree.exact_q(e, player).is_some();
+            let u = if proven { 0.0 } else { self.config.c_puct * e.prior * sqrt_n / (1.0 + visits as f32) };
+            let score = q + u;
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -462,9 +471,18 @@ impl<S: State> Search<S> {
         let mut state = self.tree.nodes[node as usize].state.clone();
         state.apply(action).expect("search only plays legal actions");
         let reward = state.rewards().iter().map(|&r| r as f32).collect();
-        let id = self.tree.add(Node::new(state, reward));
+        let id = self.tree.add(self.new_node(state, reward));
         self.tree.nodes[node as usize].edges[e].child = id;
         id
+    }
+
+    /// A node for the tree; with the solver, a terminal one is proven at once (nothing to come).
+    fn new_node(&self, state: S, reward: Vec<f32>) -> Node<S> {
+        let mut node = Node::new(state, reward);
+        if self.config.solver && !self.config.information_sets && node.turn == Turn::Terminal {
+            node.exact = Some(vec![0.0; node.reward.len()]);
+        }
+        node
     }
 
     /// Samples an outcome at a chance node; an outcome seen before reuses its subtree. Past
@@ -489,7 +507,7 @@ impl<S: State> Search<S> {
             return outcomes[outcomes.len() - 1];
         }
         let reward = state.rewards().iter().map(|&r| r as f32).collect();
-        let id = self.tree.add(Node::new(state, reward));
+        let id = self.tree.add(self.new_node(state, reward));
         self.tree.nodes[node as usize].outcomes.push(id);
         id
     }
@@ -513,8 +531,22 @@ impl<S: State> Search<S> {
                 })
                 .collect();
             node.expanded = true;
-            if self.config.decisive_moves && pending.world.is_none() {
-                let values = decisive_value(&node.state, &legal, &eval.values);
+            let solver = self.config.solver && pending.world.is_none();
+            if pending.world.is_none() && (self.config.decisive_moves || solver) {
+                let endings = ending_moves(&node.state, &legal);
+                let mover = node.state.turn().player();
+                let values = match mover {
+                    Some(mover) if self.config.decisive_moves => decisive_value(mover, &endings, &eval.values),
+                    _ => eval.values.clone(),
+                };
+                if solver {
+                    // The game's end is known at once: the solver may prove this node now.
+                    for (e, state) in endings {
+                        let reward = state.rewards().iter().map(|&r| r as f32).collect();
+                        let id = self.tree.add(self.new_node(state, reward));
+                        self.tree.nodes[leaf as usize].edges[e].child = id;
+                    }
+                }
                 if leaf == 0 {
                     self.root_prior_values = values.clone();
                 }
@@ -548,6 +580,63 @@ impl<S: State> Search<S> {
                 }
             }
         }
+        if self.config.solver && !self.config.information_sets {
+            self.prove(path);
+        }
+    }
+
+    /// The solver's step after a backup: proves the path's nodes from the leaf up, as long as
+    /// each can be (only a node just proven can make its parent provable).
+    fn prove(&mut self, path: &[u32]) {
+        for &id in path.iter().rev() {
+            if self.tree.nodes[id as usize].exact.is_some() {
+                continue;
+            }
+            match self.proven_value(id) {
+                Some(value) => self.tree.nodes[id as usize].exact = Some(value),
+                None => return,
+            }
+        }
+    }
+
+    /// A decision node's value under best play, when one of its moves is proven to reach the
+    /// most its mover can get ([`State::max_return`]) or every one is proven: the values of the
+    /// move best for its mover (chance nodes are never proven).
+    fn proven_value(&self, id: u32) -> Option<Vec<f32>> {
+        let n = &self.tree.nodes[id as usize];
+        let player = n.turn.player()?;
+        if !n.expanded || n.edges.is_empty() {
+            return None;
+        }
+        let players = n.value_sum.len();
+        let proven = |e: &Edge| (0..players).map(|p| self.tree.exact_q(e, p)).collect::<Option<Vec<f32>>>();
+        let mut best: Option<Vec<f32>> = None;
+        let mut all_proven = true;
+        for q in n.edges.iter().map(proven) {
+            match q {
+                Some(q) if best.as_ref().is_none_or(|b| q[player] > b[player]) => best = Some(q),
+                Some(_) => {}
+                None => all_proven = false,
+            }
+        }
+        if all_proven {
+            return best;
+        }
+        // Values are returns still to come: the most left to get is the bound less what is had.
+        let best = best?;
+        let most = n.state.max_return(player)? - n.state.returns()[player];
+        (best[player] as f64 >= most - 1e-6).then_some(best)
+    }
+
+    /// True once the solver has proven the root: more simulations would change nothing.
+    pub fn is_solved(&self) -> bool {
+        self.proven_root_values().is_some()
+    }
+
+    /// The rewards still to come from the root under best play, per player, once the solver has
+    /// proven them.
+    pub fn proven_root_values(&self) -> Option<&[f32]> {
+        self.tree.nodes[0].exact.as_deref().filter(|_| self.config.solver)
     }
 
     /// Information-set backup: a node's value sum holds the reward paid into it in this world
@@ -651,8 +740,22 @@ impl<S: State> Search<S> {
                 (edges[pick].action, policy)
             }
         };
+        let action = self.proven_root_action(player).unwrap_or(action);
         let action = self.decisive_root_action(player).unwrap_or(action);
         SearchResult { action, policy, root_values, root_visits: root.visits }
+    }
+
+    /// With the solver, at a proven root: the most visited of its best proven moves. Against a
+    /// player who may still err, a lost or drawn position is best played the way the search liked
+    /// before the proof, not by the first move that reaches the value. (Elsewhere the most
+    /// visited move stands: a move proven worse than another's mean may still be the better
+    /// one, the mean being an estimate.)
+    fn proven_root_action(&self, player: usize) -> Option<Action> {
+        self.proven_root_values()?;
+        let edges = &self.tree.nodes[0].edges;
+        let exact = |e: &Edge| self.tree.exact_q(e, player).unwrap_or(f32::NEG_INFINITY);
+        let best = edges.iter().map(exact).fold(f32::NEG_INFINITY, f32::max);
+        edges.iter().filter(|e| exact(e) >= best).max_by_key(|e| self.tree.visits(e)).map(|e| e.action)
     }
 
     /// A searched root move that ends the game at least as well for `player` as any other
@@ -671,15 +774,22 @@ impl<S: State> Search<S> {
     }
 }
 
+/// The moves of `legal` (by index) that end the game, with the states they end it in.
+fn ending_moves<S: State>(state: &S, legal: &[Action]) -> Vec<(usize, S)> {
+    legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &action)| {
+            let mut child = state.clone();
+            (child.apply(action).is_ok() && child.is_terminal()).then_some((i, child))
+        })
+        .collect()
+}
+
 /// The leaf's values, or the outcome of a game-ending move when that is better for the mover.
-fn decisive_value<S: State>(state: &S, legal: &[Action], evaluated: &[f32]) -> Vec<f32> {
-    let Some(mover) = state.turn().player() else { return evaluated.to_vec() };
+fn decisive_value<S: State>(mover: usize, endings: &[(usize, S)], evaluated: &[f32]) -> Vec<f32> {
     let mut best = evaluated.to_vec();
-    for &action in legal {
-        let mut child = state.clone();
-        if child.apply(action).is_err() || !child.is_terminal() {
-            continue;
-        }
+    for (_, child) in endings {
         let outcome: Vec<f32> = child.rewards().iter().map(|&r| r as f32).collect();
         if outcome.get(mover).copied().unwrap_or(f32::NEG_INFINITY) > best.get(mover).copied().unwrap_or(0.0) {
             best = outcome;

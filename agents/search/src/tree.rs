@@ -26,6 +26,9 @@ pub(crate) struct Node<S> {
     pub visits: u32,
     /// Sum over visits of the rewards still to come from this node, per player.
     pub value_sum: Vec<f64>,
+    /// The rewards still to come from this node under best play, once the solver has proven them
+    /// (see `SearchConfig::solver`): zero at a terminal node, the best move's at a decision node.
+    pub exact: Option<Vec<f32>>,
 }
 
 impl<S: State> Node<S> {
@@ -41,6 +44,7 @@ impl<S: State> Node<S> {
             expanded: false,
             visits: 0,
             value_sum: vec![0.0; players],
+            exact: None,
         }
     }
 
@@ -67,13 +71,23 @@ impl<S: State> Tree<S> {
         (self.nodes.len() - 1) as u32
     }
 
-    /// Q of `edge` (rewards of the step plus what follows) for `player`, if visited.
+    /// Q of `edge` (rewards of the step plus what follows) for `player`, if visited: the proven
+    /// value where there is one, else the mean.
     pub fn q(&self, edge: &Edge, player: usize) -> Option<f32> {
         if edge.child == NO_CHILD {
             return None;
         }
         let child = &self.nodes[edge.child as usize];
-        (child.visits > 0).then(|| child.reward[player] + child.mean(player))
+        match &child.exact {
+            Some(exact) => Some(child.reward[player] + exact[player]),
+            None => (child.visits > 0).then(|| child.reward[player] + child.mean(player)),
+        }
+    }
+
+    /// The proven Q of `edge` for `player` (see [`Tree::q`]), if its child is proven.
+    pub fn exact_q(&self, edge: &Edge, player: usize) -> Option<f32> {
+        let child = self.nodes.get(edge.child as usize)?;
+        Some(child.reward[player] + child.exact.as_ref()?[player])
     }
 
     pub fn visits(&self, edge: &Edge) -> u32 {

@@ -158,6 +158,8 @@ fn playout<G: Game>(
     let mut applied = 0usize;
     // Each player's settled return where the game first gave one, and where.
     let mut settled: Vec<Option<(f64, usize)>> = vec![None; n];
+    // Each player's lowest bound on its final return (`State::max_return`) given so far.
+    let mut bounds: Vec<Option<f64>> = vec![None; n];
 
     if state.move_number() != 0 {
         findings.add("move number", format!("seed {seed}: the initial state has move_number {}", state.move_number()));
@@ -190,6 +192,7 @@ fn playout<G: Game>(
         }
 
         check_settled(&state, &mut settled, applied, &at(applied), findings);
+        check_max_return(&state, &mut bounds, &at(applied), findings);
 
         // Observations.
         for (p, buf) in obs.iter_mut().enumerate().take(n) {
@@ -355,6 +358,26 @@ fn check_settled<S: State>(
     }
 }
 
+/// No game pays a player more than a bound it gave ([`State::max_return`]) on the way.
+fn check_max_return<S: State>(state: &S, bounds: &mut [Option<f64>], at: &str, findings: &mut Findings) {
+    for (p, bound) in bounds.iter_mut().enumerate() {
+        if let Some(now) = state.max_return(p) {
+            *bound = Some(bound.map_or(now, |b: f64| b.min(now)));
+        }
+    }
+    if !state.is_terminal() {
+        return;
+    }
+    for (p, (bound, paid)) in bounds.iter().zip(state.returns()).enumerate() {
+        if let Some(bound) = bound
+            && paid > bound + 1e-9
+        {
+            findings
+                .add("max return", format!("{at}: player {p} was paid {paid}, above the bound {bound} its game gave"));
+        }
+    }
+}
+
 fn check_outcomes(outcomes: &[(Action, f64)], num_actions: usize, at: &str, findings: &mut Findings) {
     if outcomes.is_empty() {
         findings.add("chance", format!("{at}: an explicit chance node lists no outcome"));
@@ -497,6 +520,7 @@ mod tests {
             (Bug::SameObservations, "imperfect information"),
             (Bug::ResampleLeaks, "resampled for player"),
             (Bug::WrongSettledReturn, "settled return"),
+            (Bug::LowMaxReturn, "max return"),
         ];
         for (bug, expected) in cases {
             let report = violations(Nim::new(9).with_chance().with_bug(bug));

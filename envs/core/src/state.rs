@@ -126,6 +126,14 @@ pub trait State: Clone + Debug + Display + PartialEq + Send + Sync + Serialize +
         None
     }
 
+    /// The highest return `player` can end the game with from here, where the game bounds it (a
+    /// win in a game of wins, draws and losses); `None` by default. A search that proves a move
+    /// reaching it needs to look at no other move (`SearchConfig::solver`). The env checker tests
+    /// that no game pays more.
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        None
+    }
+
     /// Writes what `player` may know of this state into `out` (length = product of the game's
     /// observation shape). Every value lies in [0, 1] (planes of 0/1, fractions): networks want
     /// it, and the Python bindings declare it as the observation space's bounds.

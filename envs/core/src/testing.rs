@@ -50,6 +50,8 @@ pub enum Bug {
     ResampleLeaks,
     /// Claims from the start that player 0 will win.
     WrongSettledReturn,
+    /// Bounds every return at 0.5, below a win's 1.
+    LowMaxReturn,
 }
 
 /// Nim: take 1 or 2 stones; whoever takes the last stone wins. With `chance`, nature may add a
@@ -255,6 +257,10 @@ impl State for NimState {
             (None, Bug::WrongSettledReturn) if player == 0 => Some(1.0),
             (None, _) => None,
         }
+    }
+
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        Some(if self.bug == Bug::LowMaxReturn { 0.5 } else { 1.0 })
     }
 
     fn resample(&self, _player: Player, _rng: &mut dyn RngCore) -> Self {

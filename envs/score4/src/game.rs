@@ -133,6 +133,11 @@ impl State for Score4State {
         self.outcome().to_vec()
     }
 
+    /// 1: a win.
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        Some(1.0)
+    }
+
     fn observation(&self, player: Player, out: &mut [f32]) {
         let observer = Color::from_index(player).expect("Score 4 has players 0 and 1");
         write_observation(&self.board, observer, out);

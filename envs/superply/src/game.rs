@@ -409,6 +409,11 @@ impl State for SuperplyState {
         self.outcome().to_vec()
     }
 
+    /// 1: a win (there are no draws).
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        Some(1.0)
+    }
+
     fn observation(&self, player: Player, out: &mut [f32]) {
         let observer = Side::from_index(player).expect("Superply has players 0 and 1");
         let next_allowed = self.upcoming_hint().map(|next| self.cells_allowed_by(next));

@@ -239,6 +239,11 @@ impl State for UprightState {
         self.outcome().to_vec()
     }
 
+    /// 1: a win, whatever the score.
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        Some(1.0)
+    }
+
     fn observation(&self, player: Player, out: &mut [f32]) {
         let observer = Side::from_index(player).expect("Upward-Rightward has players 0 and 1");
         write_observation(self, observer, out);

@@ -11,7 +11,8 @@ pub struct Arena {
     pub players: Vec<PlayerSpec>,
     pub gauntlet: Option<PlayerSpec>,
     pub games: usize,
-    pub opening_plies: usize,
+    /// `None`: the game's own number ([`tabula::players::KnownGame::OPENING_PLIES`]).
+    pub opening_plies: Option<usize>,
     pub seed: u64,
     pub build: BuildOptions,
     pub json: bool,

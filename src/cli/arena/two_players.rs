@@ -86,6 +86,7 @@ pub(super) fn two_players<G: KnownGame>(
         None => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
     };
     let spec = game.spec();
+    let opening_plies = a.opening_plies.unwrap_or(G::OPENING_PLIES);
     let bar = progress(pairings.len() * a.games, a.quiet);
     let mut played = Vec::new();
     for &(i, j) in &pairings {
@@ -100,7 +101,7 @@ pub(super) fn two_players<G: KnownGame>(
             sink.add(GameRecord::of(&spec, r, seats));
         };
         let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
-        play_match_reported(game, &*pi.opponent.make, &*pj.opponent.make, a.games, a.opening_plies, a.seed, &reporting);
+        play_match_reported(game, &*pi.opponent.make, &*pj.opponent.make, a.games, opening_plies, a.seed, &reporting);
         let mut games = sink.take();
         // Pair by pair, the pairing's first player's game first.
         games.sort_by_key(|r| (r.pair, r.players[0] != pi.name()));
@@ -112,7 +113,7 @@ pub(super) fn two_players<G: KnownGame>(
     let anchor = players.iter().position(|p| p.spec.is_random()).unwrap_or(0);
     let header = Header {
         format: if gauntlet.is_some() { "gauntlet" } else { "round_robin" },
-        opening_plies: a.opening_plies,
+        opening_plies,
         seed: Some(a.seed),
         from: None,
     };
@@ -202,7 +203,7 @@ mod tests {
             players: players.iter().map(|p| p.parse().unwrap()).collect(),
             gauntlet: None,
             games,
-            opening_plies: 2,
+            opening_plies: Some(2),
             seed: 1,
             build: BuildOptions::default(),
             json: true,

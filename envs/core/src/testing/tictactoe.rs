@@ -127,6 +127,10 @@ impl State for TicTacToeState {
         }
     }
 
+    fn max_return(&self, _player: Player) -> Option<f64> {
+        Some(1.0)
+    }
+
     fn observation(&self, player: Player, out: &mut [f32]) {
         let mine = player as u8 + 1;
         for c in 0..9 {
