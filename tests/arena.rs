@@ -394,6 +394,10 @@ fn upright_classical_players_beat_greedy_and_programs_that_fail_lose_with_a_coun
         "10",
         "--movetime-ms",
         "30",
+        // The openings this test has always played: more random plies on a 4x4 board leave
+        // little of the first part to the players.
+        "--opening-plies",
+        "2",
         "--json",
     ]);
     // On the 4x4 board about half of these games are drawn (the seat decides much here).
@@ -440,7 +444,7 @@ fn alphabeta_to_a_depth_plays_the_same_games_whatever_the_clock() {
 }
 
 #[test]
-fn upward_rightward_opens_with_six_random_plies_unless_told() {
+fn upward_rightward_opens_with_as_many_random_plies_as_its_board_is_wide_unless_told() {
     // Its first part offers at most two choices a ply after the forced a1: two random plies would
     // open every game one of two ways, and players who search alike would replay a few games.
     let tmp = tempfile::tempdir().unwrap();
@@ -464,6 +468,7 @@ fn upward_rightward_opens_with_six_random_plies_unless_told() {
     assert_eq!(plies, 6);
     assert!(distinct > 2, "16 games, 8 openings drawn among up to 32: {distinct} distinct");
     assert_eq!(openings("upright", &["--opening-plies", "2"]), (2, 2), "two plies: a1, then a2 or b1");
+    assert_eq!(openings("upright(size=4)", &[]).0, 4, "as many plies as the board is wide");
     assert_eq!(openings("score4", &[]).0, 2);
 }
 

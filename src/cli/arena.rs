@@ -54,8 +54,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 100)]
     games: usize,
     /// Random plies that open each pair of games, so that deterministic players do not repeat
-    /// one game (two players). Default: the game's (6 for Upward-Rightward, whose first part
-    /// offers at most two choices a ply; 2 elsewhere).
+    /// one game (two players). Default: the game's (for Upward-Rightward, whose first part offers
+    /// at most two choices a ply, the board's size: 6; 2 elsewhere).
     #[arg(long)]
     opening_plies: Option<usize>,
     /// Two players: the seed of the openings (every pairing plays the same ones). One player: the

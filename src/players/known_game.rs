@@ -21,7 +21,9 @@ pub trait KnownGame: Game + crate::session::Drawn {
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy"];
     /// Random plies that open each pair of an arena's games unless told (`--opening-plies`):
     /// enough that players who search alike do not replay a few games over and over.
-    const OPENING_PLIES: usize = 2;
+    fn opening_plies(&self) -> usize {
+        2
+    }
     /// The baseline `name`, with its number if given.
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>>;
     /// The advisor a run's config names (`search.advisor`).
@@ -203,11 +205,6 @@ impl KnownGame for upright::Upright {
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
     /// The classical player a run must beat, so that its learning curve is against it.
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
-    /// a1 is forced and every later square of the first part has at most two choices, so two
-    /// random plies make two openings (200 games at 100 ms a move were 21 distinct games); six
-    /// make up to 32, and leave the players most of the crooked line to choose.
-    const OPENING_PLIES: usize = 6;
-
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         timed_baseline::<Self>(
             "Upward-Rightward",
@@ -221,6 +218,14 @@ impl KnownGame for upright::Upright {
 
     fn advisor(name: &str) -> anyhow::Result<SharedAdvisor<Self::State>> {
         tabula_baselines::upright::advisor_by_name(name).map_err(|e| anyhow::anyhow!("search.advisor: {e}"))
+    }
+
+    /// a1 is forced and every later square of the first part has at most two choices, so two
+    /// random plies make two openings (200 games at 100 ms a move were 21 distinct games). As
+    /// many plies as the board is wide: up to 32 openings on 6x6, and the players still choose
+    /// about half of the first part's 2n - 1 squares.
+    fn opening_plies(&self) -> usize {
+        self.size()
     }
 
     fn program(command: &str, options: &BuildOptions, faults: Arc<AtomicUsize>) -> anyhow::Result<Factory<Self>> {

@@ -11,7 +11,7 @@ pub struct Arena {
     pub players: Vec<PlayerSpec>,
     pub gauntlet: Option<PlayerSpec>,
     pub games: usize,
-    /// `None`: the game's own number ([`tabula::players::KnownGame::OPENING_PLIES`]).
+    /// `None`: the game's own number ([`tabula::players::KnownGame::opening_plies`]).
     pub opening_plies: Option<usize>,
     pub seed: u64,
     pub build: BuildOptions,

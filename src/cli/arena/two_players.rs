@@ -86,7 +86,7 @@ pub(super) fn two_players<G: KnownGame>(
         None => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
     };
     let spec = game.spec();
-    let opening_plies = a.opening_plies.unwrap_or(G::OPENING_PLIES);
+    let opening_plies = a.opening_plies.unwrap_or_else(|| game.opening_plies());
     let bar = progress(pairings.len() * a.games, a.quiet);
     let mut played = Vec::new();
     for &(i, j) in &pairings {
