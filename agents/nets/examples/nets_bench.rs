@@ -28,6 +28,9 @@ use tabula_nets::{Learner, LearnerConfig, NetConfig, Norm, PolicyValueNet, Value
 mod shared;
 use shared::batch;
 
+/// The inference batches measured; the table shows 1, 32, 64 and 256.
+const BATCHES: [usize; 8] = [1, 2, 4, 8, 16, 32, 64, 256];
+
 struct Args {
     reps: usize,
     min_secs: f64,
@@ -171,7 +174,7 @@ fn main() {
         let net = PolicyValueNet::new(config.clone()).unwrap();
         let flops = net.flops_per_position() as f64;
         let mut inf = Vec::new();
-        for b in [1, 2, 4, 8, 16, 32, 64, 256] {
+        for b in BATCHES {
             let obs = batch(config, b).observations;
             inf.push(median_rate(args.reps, args.min_secs, b, || {
                 std::hint::black_box(net.infer(&obs, b));
@@ -211,7 +214,8 @@ fn main() {
             std::hint::black_box(learner.train_step(&data));
         });
         tabula_nets::layers::use_burn_layers(false);
-        println!("{game} inference positions/s at batch 1, 2, 4, 8, 16, 32, 64, 256: {:.0?}", inf);
+        println!("{game} inference positions/s at batch {BATCHES:?}: {inf:.0?}");
+        let at = |b: usize| inf[BATCHES.iter().position(|&x| x == b).expect("a measured batch")];
         let gflops = |positions_per_s: f64| positions_per_s * flops / 1e9;
         let train_gflops = train[1] * 3.0 * flops / 1e9;
         println!(
@@ -221,17 +225,17 @@ fn main() {
             net.num_params(),
             flops / 1e6,
             burn64,
-            inf[0],
-            inf[5],
-            inf[6],
-            inf[7],
+            at(1),
+            at(32),
+            at(64),
+            at(256),
             shared,
             train[0],
             train[1],
             train_conv2d,
             100.0 * gflops(burn64) / reference,
-            100.0 * gflops(inf[6]) / reference,
-            100.0 * gflops(inf[7]) / reference,
+            100.0 * gflops(at(64)) / reference,
+            100.0 * gflops(at(256)) / reference,
             100.0 * train_gflops / reference,
         );
     }

@@ -450,7 +450,7 @@ impl<S: State> Search<S> {
             let visits = self.tree.visits(e);
             let q = self.tree.q(e, player).map_or(fpu, |q| self.minmax.normalize(q));
             // A proven move's value is exact: nothing to explore there.
-            let proven = self.config.solver && self.tree.exact_q(e, player).is_some();
+            let proven = self.solving() && self.tree.exact_q(e, player).is_some();
             let u = if proven { 0.0 } else { self.config.c_puct * e.prior * sqrt_n / (1.0 + visits as f32) };
             let score = q + u;
             if score > best_score {
@@ -479,7 +479,7 @@ impl<S: State> Search<S> {
     /// A node for the tree; with the solver, a terminal one is proven at once (nothing to come).
     fn new_node(&self, state: S, reward: Vec<f32>) -> Node<S> {
         let mut node = Node::new(state, reward);
-        if self.config.solver && !self.config.information_sets && node.turn == Turn::Terminal {
+        if self.solving() && node.turn == Turn::Terminal {
             node.exact = Some(vec![0.0; node.reward.len()]);
         }
         node
@@ -514,6 +514,7 @@ impl<S: State> Search<S> {
 
     fn expand(&mut self, pending: &Pending<S>, eval: &Evaluation) {
         let leaf = *pending.path.last().expect("a path has a leaf");
+        let solver = self.solving();
         let node = &mut self.tree.nodes[leaf as usize];
         if !node.expanded {
             let legal = match &pending.world {
@@ -531,7 +532,6 @@ impl<S: State> Search<S> {
                 })
                 .collect();
             node.expanded = true;
-            let solver = self.config.solver && pending.world.is_none();
             if pending.world.is_none() && (self.config.decisive_moves || solver) {
                 let endings = ending_moves(&node.state, &legal);
                 let mover = node.state.turn().player();
@@ -580,7 +580,7 @@ impl<S: State> Search<S> {
                 }
             }
         }
-        if self.config.solver && !self.config.information_sets {
+        if self.solving() {
             self.prove(path);
         }
     }
@@ -608,8 +608,10 @@ impl<S: State> Search<S> {
         if !n.expanded || n.edges.is_empty() {
             return None;
         }
-        let players = n.value_sum.len();
-        let proven = |e: &Edge| (0..players).map(|p| self.tree.exact_q(e, p)).collect::<Option<Vec<f32>>>();
+        let proven = |e: &Edge| {
+            let child = self.tree.nodes.get(e.child as usize)?;
+            Some(child.reward.iter().zip(child.exact.as_ref()?).map(|(r, x)| r + x).collect::<Vec<f32>>())
+        };
         let mut best: Option<Vec<f32>> = None;
         let mut all_proven = true;
         for q in n.edges.iter().map(proven) {
@@ -636,7 +638,13 @@ impl<S: State> Search<S> {
     /// The rewards still to come from the root under best play, per player, once the solver has
     /// proven them.
     pub fn proven_root_values(&self) -> Option<&[f32]> {
-        self.tree.nodes[0].exact.as_deref().filter(|_| self.config.solver)
+        self.tree.nodes[0].exact.as_deref().filter(|_| self.solving())
+    }
+
+    /// Whether this search proves values: the solver is on and the information perfect (an
+    /// information-set tree's nodes hold one world each, whose end is not the player's).
+    fn solving(&self) -> bool {
+        self.config.solver && !self.config.information_sets
     }
 
     /// Information-set backup: a node's value sum holds the reward paid into it in this world
