@@ -8,6 +8,7 @@ use crate::cli::field::FieldReport;
 use anyhow::Context;
 use serde::Serialize;
 use std::io::Write;
+use tabula_train::arena::MatchResult;
 use tabula_train::plot_estimates::{Estimate, draw_estimates_png};
 
 #[derive(Debug, Serialize)]
@@ -90,23 +91,30 @@ impl Report {
                     r.games_per_pairing,
                     r.opening_plies,
                 ));
+                let wdl = |m: &MatchResult| format!("{}-{}-{}", m.wins, m.draws, m.losses);
                 out.push_str(&format!(
-                    "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>6}  {:>5}  {:>7}\n",
-                    "PAIRING", "WINS", "DRAWS", "LOSSES", "SCORE", "ELO", "S/GAME"
+                    "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>6}  {:>5}  {:>7}  {:>11}  {:>11}  {:>8}\n",
+                    "PAIRING", "WINS", "DRAWS", "LOSSES", "SCORE", "ELO", "S/GAME", "AS FIRST", "AS SECOND", "DISTINCT"
                 ));
                 for p in &r.pairings {
                     out.push_str(&format!(
-                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7}\n",
+                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7}  {:>11}  {:>11}  {:>8}\n",
                         format!("{} vs {}", p.a, p.b),
                         p.wins,
                         p.draws,
                         p.losses,
                         100.0 * p.score,
                         p.elo_diff,
-                        seconds(p.seconds_per_game)
+                        seconds(p.seconds_per_game),
+                        wdl(&p.first_seat),
+                        wdl(&p.second_seat),
+                        p.distinct_games.map_or("-".to_string(), |n| n.to_string())
                     ));
                 }
-                out.push('\n');
+                out.push_str(
+                    "\nAS FIRST, AS SECOND: the pairing's first player's wins-draws-losses in each seat; \
+                     DISTINCT: games that differ in a move or a seat.\n\n",
+                );
                 out.push_str(&format!(
                     "{:<width$}  {:>6}  {:>16}  {:>6}  {:>6}\n",
                     "PLAYER", "ELO", "95% INTERVAL", "GAMES", "SCORE"

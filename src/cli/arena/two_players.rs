@@ -59,6 +59,14 @@ pub(super) struct Pairing {
     pub(super) elo_diff: f64,
     /// None when the records do not say.
     pub(super) seconds_per_game: Option<f64>,
+    /// `a`'s games in the first seat (it moved first), from its side.
+    pub(super) first_seat: MatchResult,
+    /// `a`'s games in the second seat, from its side.
+    pub(super) second_seat: MatchResult,
+    /// Games that differ in a move or in who sat where: fewer than `games` where timed searches
+    /// replay the same game from the same opening (a game with few openings, as Upright's were
+    /// with 2 plies). None when the records hold no moves.
+    pub(super) distinct_games: Option<usize>,
 }
 
 const METHOD: &str = "maximum-likelihood Bradley-Terry fit (draws half a point, one virtual draw a pairing), \
@@ -100,7 +108,8 @@ pub(super) fn two_players<G: KnownGame>(
             }
             sink.add(GameRecord::of(&spec, r, seats));
         };
-        let reporting = Reporting { moves: sink.wants_moves(), on_game: &on_game };
+        // Moves always: they tell how many of the games differ (cheap beside any search).
+        let reporting = Reporting { moves: true, on_game: &on_game };
         play_match_reported(game, &*pi.opponent.make, &*pj.opponent.make, a.games, opening_plies, a.seed, &reporting);
         let mut games = sink.take();
         // Pair by pair, the pairing's first player's game first.
@@ -132,11 +141,12 @@ pub(super) fn rate(
 ) -> anyhow::Result<TwoPlayerReport> {
     let (mut rows, mut results) = (Vec::new(), Vec::new());
     for ((i, j), games) in pairings {
-        let mut result = MatchResult::default();
+        let mut by_seat = [MatchResult::default(); 2];
         for r in games {
             let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
-            result = result + MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
+            by_seat[mine] = by_seat[mine] + MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
         }
+        let result = by_seat[0] + by_seat[1];
         let (MatchResult { wins, draws, losses }, count) = (result, result.games());
         let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
         let seconds: Option<f64> = games.iter().map(|r| r.seconds).sum();
@@ -151,6 +161,9 @@ pub(super) fn rate(
             score,
             elo_diff: elo_from_score(score),
             seconds_per_game: seconds.map(|s| s / count.max(1) as f64),
+            first_seat: by_seat[0],
+            second_seat: by_seat[1],
+            distinct_games: distinct_games(games),
         });
     }
     let fitted: Vec<Rating> = ratings::fit(names.len(), &results, anchor)?;
@@ -189,6 +202,17 @@ pub(super) fn rate(
         players: rated,
         pairings: rows,
     })
+}
+
+/// How many of `games` differ in a move or in who sat where; None if a game has no moves (a
+/// file of an older version; a game of no moves at all cannot be told apart either).
+fn distinct_games(games: &[GameRecord]) -> Option<usize> {
+    if games.iter().any(|r| r.moves.is_empty()) {
+        return None;
+    }
+    let seen: std::collections::HashSet<(&[String], &[String])> =
+        games.iter().map(|r| (&r.players[..], &r.moves[..])).collect();
+    Some(seen.len())
 }
 
 #[cfg(test)]
@@ -266,6 +290,29 @@ mod tests {
         assert_eq!((p.wins, p.draws, p.losses, p.score), (2, 1, 1, 0.625));
         assert_eq!(p.seconds_per_game, Some(2.0));
         assert_eq!(report.anchor, "y");
+        // x first: a win and a draw; x second: a loss (y won as first) and a win.
+        assert_eq!(p.first_seat, MatchResult { wins: 1, draws: 1, losses: 0 });
+        assert_eq!(p.second_seat, MatchResult { wins: 1, draws: 0, losses: 1 });
+        assert_eq!(p.distinct_games, None, "records without moves cannot be told apart");
+    }
+
+    #[test]
+    fn games_count_as_distinct_by_their_moves_and_seats() {
+        let names = ["x".to_string(), "y".to_string()];
+        let with_moves = |players: &[&str], seed, moves: &[&str]| {
+            let mut r = record(players, seed, &[1.0, -1.0]);
+            r.moves = moves.iter().map(|m| m.to_string()).collect();
+            r
+        };
+        let games = vec![
+            with_moves(&["x", "y"], 1, &["a1", "a2"]),
+            with_moves(&["x", "y"], 2, &["a1", "a2"]), // the first game again, from another seed
+            with_moves(&["y", "x"], 1, &["a1", "a2"]), // the same moves, seats swapped
+            with_moves(&["x", "y"], 3, &["a1", "b1"]),
+        ];
+        let header = Header { format: "round_robin", opening_plies: 0, seed: None, from: Some("f".into()) };
+        let report = rate("g", &names, &[0, 0], 1, &[((0, 1), games)], header).unwrap();
+        assert_eq!(report.pairings[0].distinct_games, Some(3));
     }
 
     #[test]
