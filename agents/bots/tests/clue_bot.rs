@@ -127,10 +127,10 @@ fn answers_that_ask_for_a_choice_wait_for_the_pace_whatever_the_hand() {
 }
 
 #[test]
-fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
+fn the_shipped_agent_plays_its_own_game_and_the_strongest_hand_written_player_for_others() {
     // The shipped model (checkpoints/clue) was trained on 4 players, 24 items, 4 hidden: there it
-    // plays with its search, advised by deduce as in training; a 3-player game it cannot read,
-    // and `az` plays deduce there (said on stderr with -v) rather than stop.
+    // plays with its search, advised as its config says; a 3-player game it cannot read, and `az`
+    // plays bluffs-shrewd there (said on stderr with -v) rather than stop.
     for (p, n, k) in [(4, 24, 4), (3, 13, 4)] {
         let params = Params::new(p, n, k).unwrap();
         let mut seats = vec![Seat::Program(format!("{BOT} --agent az --simulations 8 --seed 1 --pace-ms 0"))];
@@ -164,7 +164,7 @@ fn the_shipped_agent_plays_its_own_game_and_deduce_for_others() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("agent az"), "the default agent is the shipped model: {stderr}");
-    assert!(stderr.contains("no model for") && stderr.contains("playing deduce"), "{stderr}");
+    assert!(stderr.contains("no model for") && stderr.contains("playing bluffs-shrewd"), "{stderr}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("ask"), "it still answers the turn");
 }
 

@@ -39,6 +39,12 @@ pub const DEDUCTION_PREFIXES: [&str; 2] = ["reads-", "bluffs-"];
 /// The names [`agent_by_name`] knows.
 pub const AGENT_NAMES: [&str; 7] = ["random", "deduce", "sly", "bold", "shrewd", "ismcts", "quick"];
 
+/// The strongest hand-written player measured (checkpoints/clue/README.md, stop 88): `shrewd` that
+/// bluffs, first in every game against three `deduce`, nearly every one against three `shrewd`,
+/// and level with `shrewd` against its own kind, at 3, 4 and 5 players. `clue-bot` plays it where
+/// the shipped model does not fit the game.
+pub const STRONGEST: &str = "bluffs-shrewd";
+
 /// `sly`'s default weight of what a question tells the other players (measured best of 0.25 to
 /// 3: see `Deduce::sly`).
 pub const SLY_LEAK: f64 = 1.5;

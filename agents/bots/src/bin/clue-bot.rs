@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use tabula_baselines::clue::{AGENT_NAMES, advisor_by_name, agent_by_name};
+use tabula_baselines::clue::{AGENT_NAMES, STRONGEST, advisor_by_name, agent_by_name};
 use tabula_core::{Agent, Game, rng_from_seed};
 
 #[derive(Parser, Debug)]
@@ -43,8 +43,9 @@ use tabula_core::{Agent, Game, rng_from_seed};
         and loses nearly every game to the shipped agent's bluffs; `ismcts` is tabula's \
         information-set search with cheap deduction-guided rollouts; `random` takes random \
         legal steps. A model plays only the game it was trained on (players, items, hidden): \
-        for other parameters the shipped model gives way to deduce (said on stderr with -v), and \
-        a --checkpoint that cannot play the game is an error."
+        for other parameters the shipped model gives way to bluffs-shrewd, the strongest \
+        hand-written player (said on stderr with -v), and a --checkpoint that cannot play the game \
+        is an error."
 )]
 struct Args {
     /// Who chooses the turns.
@@ -127,13 +128,14 @@ fn main() {
                             advisor,
                         ))
                     }
-                    // A model the user named must load; only the shipped one gives way to deduce.
+                    // A model the user named must load; only the shipped one gives way, to the
+                    // strongest hand-written player.
                     Err(e) if args.checkpoint.is_some() => Err(format!("{e:#}")),
                     Err(e) => {
                         if verbose {
-                            eprintln!("clue-bot: no model for {}: {e:#}; playing deduce", game.spec());
+                            eprintln!("clue-bot: no model for {}: {e:#}; playing {STRONGEST}", game.spec());
                         }
-                        agent_by_name("deduce")
+                        agent_by_name(STRONGEST)
                     }
                 },
                 "ismcts" => agent_by_name(&format!("ismcts:{}", args.iterations.max(1))),
