@@ -205,6 +205,7 @@ impl KnownGame for upright::Upright {
     const BASELINE_NAMES: &'static [&'static str] = &tabula_baselines::upright::AGENT_NAMES;
     /// The classical player a run must beat, so that its learning curve is against it.
     const TRAINING_OPPONENTS: &'static [&'static str] = &["random", "greedy", "alphabeta"];
+
     fn baseline(name: &str, arg: Option<u64>, options: &BuildOptions) -> anyhow::Result<Factory<Self>> {
         timed_baseline::<Self>(
             "Upward-Rightward",

@@ -78,7 +78,10 @@ impl<S: State> Tree<S> {
             return None;
         }
         let child = &self.nodes[edge.child as usize];
-        self.exact_q(edge, player).or_else(|| (child.visits > 0).then(|| child.reward[player] + child.mean(player)))
+        match &child.exact {
+            Some(exact) => Some(child.reward[player] + exact[player]),
+            None => (child.visits > 0).then(|| child.reward[player] + child.mean(player)),
+        }
     }
 
     /// The proven Q of `edge` for `player` (see [`Tree::q`]), if its child is proven.
