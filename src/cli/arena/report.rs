@@ -93,12 +93,22 @@ impl Report {
                 ));
                 let wdl = |m: &MatchResult| format!("{}-{}-{}", m.wins, m.draws, m.losses);
                 out.push_str(&format!(
-                    "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>6}  {:>5}  {:>7}  {:>11}  {:>11}  {:>8}\n",
-                    "PAIRING", "WINS", "DRAWS", "LOSSES", "SCORE", "ELO", "S/GAME", "AS FIRST", "AS SECOND", "DISTINCT"
+                    "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>6}  {:>5}  {:>7}  {:>11}  {:>11}  {:>8}  {:>12}\n",
+                    "PAIRING",
+                    "WINS",
+                    "DRAWS",
+                    "LOSSES",
+                    "SCORE",
+                    "ELO",
+                    "S/GAME",
+                    "AS FIRST",
+                    "AS SECOND",
+                    "DISTINCT",
+                    "PAIRED"
                 ));
                 for p in &r.pairings {
                     out.push_str(&format!(
-                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7}  {:>11}  {:>11}  {:>8}\n",
+                        "{:<pair_width$}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>+5.0}  {:>7}  {:>11}  {:>11}  {:>8}  {:>12}\n",
                         format!("{} vs {}", p.a, p.b),
                         p.wins,
                         p.draws,
@@ -108,12 +118,19 @@ impl Report {
                         seconds(p.seconds_per_game),
                         wdl(&p.first_seat),
                         wdl(&p.second_seat),
-                        p.distinct_games.map_or("-".to_string(), |n| n.to_string())
+                        p.distinct_games.map_or("-".to_string(), |n| n.to_string()),
+                        p.paired_vs_first.as_ref().map_or("-".to_string(), |d| format!(
+                            "{:+.1} ± {:.1}",
+                            100.0 * d.mean,
+                            100.0 * d.std_error
+                        ))
                     ));
                 }
                 out.push_str(
                     "\nAS FIRST, AS SECOND: the pairing's first player's wins-draws-losses in each seat; \
-                     DISTINCT: games that differ in a move or a seat.\n\n",
+                     DISTINCT: games that differ in a move or a seat; PAIRED (where the first player is the first \
+                     pairing's): the second player's score minus the first pairing's second player's, in points \
+                     a hundred games, game by game on the same openings and seats, ± one standard error.\n\n",
                 );
                 out.push_str(&format!(
                     "{:<width$}  {:>6}  {:>16}  {:>6}  {:>6}\n",

@@ -2,10 +2,12 @@
 //! random opening, and ratings on the Elo scale from a Bradley–Terry fit with 95% intervals
 //! ([`tabula_train::ratings`]).
 
+use super::paired::PairedDiff;
 use super::plan::{Arena, progress};
 use crate::cli::records::{GameRecord, RecordSink};
 use anyhow::Context;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use tabula::players::{KnownGame, Player};
 use tabula_train::arena::{GameReport, MatchResult, Reporting, play_match_reported};
 use tabula_train::elo::elo_from_score;
@@ -67,6 +69,11 @@ pub(super) struct Pairing {
     /// replay the same game from the same opening (a game with few openings, as Upright's were
     /// with 2 plies). None when the records hold no moves.
     pub(super) distinct_games: Option<usize>,
+    /// Where this pairing's `a` is the first pairing's too (a gauntlet, or a round robin's first
+    /// player): `b`'s points minus the first pairing's `b`'s, game by game on the same openings
+    /// (seeds) and seats, so that two players measured against one opponent are compared on the
+    /// same games' luck. None in the first pairing and where `a` differs.
+    pub(super) paired_vs_first: Option<PairedDiff>,
 }
 
 const METHOD: &str = "maximum-likelihood Bradley-Terry fit (draws half a point, one virtual draw a pairing), \
@@ -140,12 +147,25 @@ pub(super) fn rate(
     header: Header,
 ) -> anyhow::Result<TwoPlayerReport> {
     let (mut rows, mut results) = (Vec::new(), Vec::new());
+    // `b`'s points in each game by (seed, `b`'s seat), pairing by pairing.
+    let mut b_points: Vec<BTreeMap<(u64, usize), f64>> = Vec::new();
     for ((i, j), games) in pairings {
         let mut by_seat = [MatchResult::default(); 2];
+        let mut points = BTreeMap::new();
         for r in games {
             let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
-            by_seat[mine] = by_seat[mine] + MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
+            let result = MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
+            by_seat[mine] = by_seat[mine] + result;
+            points.insert((r.seed, 1 - mine), result.losses as f64 + 0.5 * result.draws as f64);
         }
+        let paired_vs_first = match (pairings.first(), b_points.first()) {
+            (Some(((first_a, _), _)), Some(first)) if first_a == i => {
+                let diffs: Vec<f64> = points.iter().filter_map(|(key, p)| first.get(key).map(|q| p - q)).collect();
+                (!diffs.is_empty()).then(|| PairedDiff::of(&diffs))
+            }
+            _ => None,
+        };
+        b_points.push(points);
         let result = by_seat[0] + by_seat[1];
         let (MatchResult { wins, draws, losses }, count) = (result, result.games());
         let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
@@ -164,6 +184,7 @@ pub(super) fn rate(
             first_seat: by_seat[0],
             second_seat: by_seat[1],
             distinct_games: distinct_games(games),
+            paired_vs_first,
         });
     }
     let fitted: Vec<Rating> = ratings::fit(names.len(), &results, anchor)?;
@@ -294,6 +315,32 @@ mod tests {
         assert_eq!(p.first_seat, MatchResult { wins: 1, draws: 1, losses: 0 });
         assert_eq!(p.second_seat, MatchResult { wins: 1, draws: 0, losses: 1 });
         assert_eq!(p.distinct_games, None, "records without moves cannot be told apart");
+    }
+
+    #[test]
+    fn a_gauntlets_players_are_compared_game_by_game_on_the_same_openings_and_seats() {
+        let names = ["g".to_string(), "x".to_string(), "y".to_string()];
+        // Against g: x wins seed 1 in both seats and loses seed 2 as first; y wins only seed 1
+        // as second and draws seed 2 as first, and also played a seed x did not.
+        let against_x = vec![
+            record(&["x", "g"], 1, &[1.0, -1.0]),
+            record(&["g", "x"], 1, &[-1.0, 1.0]),
+            record(&["x", "g"], 2, &[-1.0, 1.0]),
+        ];
+        let against_y = vec![
+            record(&["y", "g"], 1, &[-1.0, 1.0]),
+            record(&["g", "y"], 1, &[-1.0, 1.0]),
+            record(&["y", "g"], 2, &[0.0, 0.0]),
+            record(&["y", "g"], 3, &[1.0, -1.0]),
+        ];
+        let header = Header { format: "gauntlet", opening_plies: 0, seed: None, from: Some("f".into()) };
+        let pairings = [((0, 1), against_x), ((0, 2), against_y)];
+        let report = rate("g", &names, &[0, 0, 0], 0, &pairings, header).unwrap();
+        assert!(report.pairings[0].paired_vs_first.is_none(), "the first pairing is the reference");
+        let d = report.pairings[1].paired_vs_first.as_ref().unwrap();
+        // y minus x on the three shared games: -1, 0, +0.5.
+        assert_eq!(d.games, 3);
+        assert!((d.mean - (-0.5 / 3.0)).abs() < 1e-12, "{}", d.mean);
     }
 
     #[test]
