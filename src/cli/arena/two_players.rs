@@ -147,8 +147,8 @@ pub(super) fn rate(
     header: Header,
 ) -> anyhow::Result<TwoPlayerReport> {
     let (mut rows, mut results) = (Vec::new(), Vec::new());
-    // `b`'s points in each game by (seed, `b`'s seat), pairing by pairing.
-    let mut b_points: Vec<BTreeMap<(u64, usize), f64>> = Vec::new();
+    // The first pairing's `b`: its points in each game by (seed, its seat).
+    let mut first_b_points: Option<BTreeMap<(u64, usize), f64>> = None;
     for ((i, j), games) in pairings {
         let mut by_seat = [MatchResult::default(); 2];
         let mut points = BTreeMap::new();
@@ -156,16 +156,16 @@ pub(super) fn rate(
             let mine = r.players.iter().position(|p| *p == names[*i]).context("a game without its player")?;
             let result = MatchResult::of_game(r.returns[mine], r.returns[1 - mine]);
             by_seat[mine] = by_seat[mine] + result;
-            points.insert((r.seed, 1 - mine), result.losses as f64 + 0.5 * result.draws as f64);
+            points.insert((r.seed, 1 - mine), MatchResult::of_game(r.returns[1 - mine], r.returns[mine]).score());
         }
-        let paired_vs_first = match (pairings.first(), b_points.first()) {
+        let paired_vs_first = match (pairings.first(), &first_b_points) {
             (Some(((first_a, _), _)), Some(first)) if first_a == i => {
                 let diffs: Vec<f64> = points.iter().filter_map(|(key, p)| first.get(key).map(|q| p - q)).collect();
                 (!diffs.is_empty()).then(|| PairedDiff::of(&diffs))
             }
             _ => None,
         };
-        b_points.push(points);
+        first_b_points.get_or_insert(points);
         let result = by_seat[0] + by_seat[1];
         let (MatchResult { wins, draws, losses }, count) = (result, result.games());
         let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
