@@ -8,9 +8,11 @@
 //! * [`play_config`] — [`PlayConfig`]: the part of a run's `config.toml` that playing needs.
 //! * [`search_settings`] — [`SearchSettings`]: the `[search]` section, shared with training.
 //! * [`evaluator`] — [`NetEvaluator`]: a network as the search's leaf evaluator.
+//! * [`eval_cache`] — the network's answers remembered by observation, for players.
 //! * [`value_codec`] — returns to value targets and back.
 //! * [`run_files`] — the names of a run's files and its latest checkpoint.
 
+pub mod eval_cache;
 pub mod evaluator;
 pub mod manifest;
 pub mod model;

@@ -11,7 +11,7 @@
 //! # anyhow::Ok(())
 //! ```
 
-use crate::evaluator::{NetEvaluator, net_agent};
+use crate::evaluator::NetEvaluator;
 use crate::play_config::PlayConfig;
 use crate::run_files::{CONFIG_FILE, MODEL_FILE, latest_learner};
 use anyhow::Context;
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tabula_core::{Action, Agent, Game, State};
 use tabula_nets::{Expected, Learner, ModelCard, PolicyValueNet, masked_softmax};
-use tabula_search::{MctsAgent, RootMode, SharedAdvisor};
+use tabula_search::{MctsAgent, RootMode, SearchConfig, SharedAdvisor};
 
 /// A trained network with the settings it is played with.
 #[derive(Debug, Clone)]
@@ -98,7 +98,7 @@ impl TrainedModel {
         let simulations = simulations.unwrap_or(self.config.search.eval_simulations);
         let search = self.config.search.eval_config(simulations, None);
         let name = format!("{}@{}({simulations} sims)", self.source, self.card.training_step);
-        net_agent(game, self.net.clone(), self.config.value, search, name).with_advisor(advisor)
+        self.searching_agent(game, search, name).with_advisor(advisor)
     }
 
     /// The network with search for `budget` of thinking per move. Time-limited search uses a PUCT
@@ -112,9 +112,22 @@ impl TrainedModel {
         let root = RootMode::Puct { dirichlet_alpha: self.config.search.dirichlet_alpha, dirichlet_fraction: 0.0 };
         let search = self.config.search.search_config(self.config.search.eval_simulations, root, 0.0);
         let name = format!("{}@{}({} ms)", self.source, self.card.training_step, budget.as_millis());
-        net_agent(game, self.net.clone(), self.config.value, search, name)
-            .with_advisor(advisor)
-            .with_time_budget(budget)
+        self.searching_agent(game, search, name).with_advisor(advisor).with_time_budget(budget)
+    }
+
+    /// The network's search, remembering the network's answers for as long as the agent plays
+    /// (`[search] cache_mib`).
+    fn searching_agent<G: Game>(
+        &self,
+        game: &G,
+        search: SearchConfig,
+        name: String,
+    ) -> MctsAgent<G::State, NetEvaluator> {
+        let mut evaluator = NetEvaluator::new(game, self.net.clone(), self.config.value);
+        if self.config.search.cache_mib > 0 {
+            evaluator = evaluator.with_cache(self.config.search.cache_mib << 20);
+        }
+        MctsAgent::new(name, evaluator, search.for_game(game))
     }
 
     /// The policy head alone: the legal action with the highest logit, no search (fastest).

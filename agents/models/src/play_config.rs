@@ -71,6 +71,12 @@ mod tests {
         let config = PlayConfig::from_toml(CONFIG).unwrap();
         assert_eq!(config.value, ValueCodec { scale: 2.0, transform: ValueTransform::Sqrt });
         assert_eq!(config.search.considered, 16);
+        // Players remember the network's answers unless told not to.
+        assert_eq!(config.search.cache_mib, 32);
+        let off = CONFIG.replace("considered = 16", "considered = 16\ncache_mib = 0");
+        assert_eq!(PlayConfig::from_toml(&off).unwrap().search.cache_mib, 0);
+        let huge = CONFIG.replace("considered = 16", "considered = 16\ncache_mib = 1000000");
+        assert!(PlayConfig::from_toml(&huge).unwrap_err().to_string().contains("search.cache_mib"));
     }
 
     #[test]

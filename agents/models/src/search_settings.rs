@@ -67,6 +67,12 @@ pub struct SearchSettings {
     /// `SearchConfig::solver`); off by default.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub solver: bool,
+    /// Mebibytes of the network's answers a player remembers by observation, so positions its
+    /// search reaches again cost no inference (the arena, the bots, `tabula serve`; not self-play,
+    /// whose network changes each round); 0 turns it off. The answers are the network's own, so
+    /// only the speed changes.
+    #[serde(default = "default_cache_mib", skip_serializing_if = "is_default_cache_mib")]
+    pub cache_mib: usize,
 }
 
 impl SearchSettings {
@@ -122,6 +128,7 @@ impl SearchSettings {
         }
         anyhow::ensure!((0.0..=1.0).contains(&self.advice_prior), "search.advice_prior must lie in [0, 1]");
         anyhow::ensure!(self.min_value_range >= 0.0, "search.min_value_range must not be negative");
+        anyhow::ensure!(self.cache_mib <= 1 << 16, "search.cache_mib is in MiB: at most 65536 (64 GiB)");
         anyhow::ensure!(
             self.rollout_depth == 0 || self.advisor.is_some(),
             "search.rollout_depth plays the advisor's moves: name one in search.advisor"
@@ -160,4 +167,10 @@ fn default_dirichlet_fraction() -> f32 {
 }
 fn default_c_puct() -> f32 {
     1.25
+}
+fn default_cache_mib() -> usize {
+    32
+}
+fn is_default_cache_mib(mib: &usize) -> bool {
+    *mib == default_cache_mib()
 }
