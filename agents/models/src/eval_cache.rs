@@ -17,80 +17,92 @@
 //! assert_eq!((logits, values), (&[0.1, 0.2, 0.7][..], &[0.25][..]));
 //! ```
 
-/// A direct-mapped table of network outputs (policy logits and values, as the network gave them),
-/// keyed by the observation's 64-bit xxh3 hash: a new answer replaces whatever shared its slot.
+use std::collections::HashMap;
+
+/// Network outputs (policy logits and values, as the network gave them) keyed by the
+/// observation's 64-bit xxh3 hash, in two generations: when the current one is full it becomes
+/// the previous one and the old previous one is dropped; an answer found in the previous
+/// generation moves back to the current one. So what is asked for again stays, memory is at
+/// most two generations and grows only as the search asks (a table in `tabula serve` that plays
+/// a few quick moves holds a few answers), and nothing is scanned to evict.
 pub struct EvalCache {
     logits_len: usize,
     values_len: usize,
-    keys: Vec<u64>,
-    /// Slot `i`'s logits then values; filled only where `keys[i] != EMPTY`.
-    outputs: Vec<f32>,
+    generation: usize,
+    current: HashMap<u64, Box<[f32]>>,
+    previous: HashMap<u64, Box<[f32]>>,
     hits: u64,
     lookups: u64,
 }
 
-/// No observation hashes to this (one in 2^64); a slot holding it is empty.
-const EMPTY: u64 = 0;
-
 impl EvalCache {
-    /// A table of at most `bytes` of outputs (rounded down to a power of two of slots, at least 1,024).
+    /// A cache of at most `2 × generation` answers.
+    pub fn new(logits_len: usize, values_len: usize, generation: usize) -> Self {
+        EvalCache {
+            logits_len,
+            values_len,
+            generation: generation.max(1),
+            current: HashMap::new(),
+            previous: HashMap::new(),
+            hits: 0,
+            lookups: 0,
+        }
+    }
+
+    /// A cache of about `bytes` at most (at least two generations of 512 answers).
     pub fn with_memory(logits_len: usize, values_len: usize, bytes: usize) -> Self {
-        let per_slot = (logits_len + values_len) * size_of::<f32>() + size_of::<u64>();
-        let slots = (bytes / per_slot.max(1)).max(1024);
-        let slots = if slots.is_power_of_two() { slots } else { slots.next_power_of_two() / 2 };
-        EvalCache { logits_len, values_len, keys: vec![EMPTY; slots], outputs: Vec::new(), hits: 0, lookups: 0 }
+        // The floats, the key, the box's pointer and length, and the map's control byte.
+        let per_answer = (logits_len + values_len) * size_of::<f32>() + 2 * size_of::<u64>() + 2 * size_of::<usize>();
+        Self::new(logits_len, values_len, (bytes / 2 / per_answer).max(512))
     }
 
     /// The key of an observation: the hash of its bits (so -0.0 and 0.0 differ, as they may for
     /// the network's arithmetic, and NaNs are compared by bits).
     pub fn key(observation: &[f32]) -> u64 {
-        match xxhash_rust::xxh3::xxh3_64(bytemuck::cast_slice(observation)) {
-            EMPTY => 1,
-            k => k,
-        }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.keys.len() - 1)
-    }
-
-    fn stride(&self) -> usize {
-        self.logits_len + self.values_len
+        xxhash_rust::xxh3::xxh3_64(bytemuck::cast_slice(observation))
     }
 
     /// The remembered logits and values for `key`, counting the lookup.
     pub fn get(&mut self, key: u64) -> Option<(&[f32], &[f32])> {
         self.lookups += 1;
-        let i = self.slot(key);
-        if self.keys[i] != key {
-            return None;
+        if !self.current.contains_key(&key) {
+            let old = self.previous.remove(&key)?;
+            self.insert(key, old);
         }
         self.hits += 1;
-        let out = &self.outputs[i * self.stride()..(i + 1) * self.stride()];
-        Some(out.split_at(self.logits_len))
+        self.current.get(&key).map(|out| out.split_at(self.logits_len))
     }
 
-    /// Remembers an output (the outputs' memory grows to the table's size on first use).
+    /// Remembers an output.
     pub fn put(&mut self, key: u64, logits: &[f32], values: &[f32]) {
         assert_eq!((logits.len(), values.len()), (self.logits_len, self.values_len), "the network's output sizes");
-        if self.outputs.is_empty() {
-            self.outputs = vec![0.0; self.keys.len() * self.stride()];
-        }
-        let i = self.slot(key);
-        let stride = self.stride();
-        let out = &mut self.outputs[i * stride..(i + 1) * stride];
-        out[..self.logits_len].copy_from_slice(logits);
-        out[self.logits_len..].copy_from_slice(values);
-        self.keys[i] = key;
+        self.insert(key, logits.iter().chain(values).copied().collect());
     }
 
-    /// Lookups answered from the table, and all lookups, since it was made.
+    fn insert(&mut self, key: u64, output: Box<[f32]>) {
+        if self.current.len() >= self.generation && !self.current.contains_key(&key) {
+            self.previous = std::mem::take(&mut self.current);
+        }
+        self.current.insert(key, output);
+    }
+
+    /// Lookups answered from the cache, and all lookups, since it was made.
     pub fn hits(&self) -> (u64, u64) {
         (self.hits, self.lookups)
     }
 
-    pub fn slots(&self) -> usize {
-        self.keys.len()
+    /// Answers held now.
+    pub fn len(&self) -> usize {
+        self.current.len() + self.previous.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Answers a generation holds.
+    pub fn generation(&self) -> usize {
+        self.generation
     }
 }
 
@@ -99,19 +111,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_stored_output_comes_back_until_another_takes_its_slot() {
-        let mut cache = EvalCache::with_memory(2, 1, 0);
-        assert_eq!(cache.slots(), 1024);
+    fn a_stored_output_comes_back_and_misses_are_counted() {
+        let mut cache = EvalCache::new(2, 1, 4);
         let a = EvalCache::key(&[1.0, 0.0]);
+        assert!(cache.get(a).is_none());
         cache.put(a, &[0.5, -0.5], &[0.9]);
         assert_eq!(cache.get(a), Some((&[0.5, -0.5][..], &[0.9][..])));
-        // A key for the same slot evicts the first.
-        let b = a ^ (1 << 40);
-        assert!(cache.get(b).is_none());
-        cache.put(b, &[1.0, 2.0], &[-0.1]);
-        assert!(cache.get(a).is_none());
-        assert_eq!(cache.get(b), Some((&[1.0, 2.0][..], &[-0.1][..])));
-        assert_eq!(cache.hits(), (2, 4));
+        assert!(cache.get(a ^ 1).is_none());
+        assert_eq!(cache.hits(), (1, 3));
+    }
+
+    #[test]
+    fn answers_last_two_generations_and_those_asked_for_again_stay() {
+        let mut cache = EvalCache::new(1, 0, 3);
+        for k in 0..3 {
+            cache.put(k, &[k as f32], &[]);
+        }
+        // A fourth starts a new generation: 0, 1 and 2 are the previous one.
+        cache.put(3, &[3.0], &[]);
+        assert_eq!(cache.len(), 4);
+        // 0 is asked for: back in the current generation, beside 3.
+        assert_eq!(cache.get(0), Some((&[0.0][..], &[][..])));
+        cache.put(4, &[4.0], &[]);
+        // The current generation (3, 0, 4) is full: the next answer retires it and drops 1 and 2.
+        cache.put(5, &[5.0], &[]);
+        assert!(cache.get(1).is_none() && cache.get(2).is_none());
+        for k in [0, 3, 4, 5] {
+            assert_eq!(cache.get(k), Some((&[k as f32][..], &[][..])), "{k}");
+        }
+        assert!(cache.len() <= 2 * cache.generation());
+    }
+
+    #[test]
+    fn memory_bounds_the_answers_held() {
+        // 81 logits and 2 values (Superply's network): 364 bytes an answer, 1 MiB holds 2 × 1,440.
+        let mut cache = EvalCache::with_memory(81, 2, 1 << 20);
+        assert_eq!(cache.generation(), 1440);
+        for k in 0..10_000u64 {
+            cache.put(k, &[0.0; 81], &[0.0; 2]);
+        }
+        assert!(cache.len() <= 2880 && cache.len() > 1440, "{}", cache.len());
+        assert!(EvalCache::with_memory(81, 2, 0).generation() == 512);
     }
 
     #[test]
@@ -124,15 +164,5 @@ mod tests {
             assert_ne!(EvalCache::key(&other), k, "cell {i}");
         }
         assert_ne!(EvalCache::key(&[-0.0]), EvalCache::key(&[0.0]));
-        assert_ne!(EvalCache::key(&[]), EMPTY);
-    }
-
-    #[test]
-    fn the_table_is_sized_by_memory_in_powers_of_two() {
-        // 10 floats + a key = 48 bytes a slot: 1 MiB holds 21,845, rounded down to 16,384.
-        let cache = EvalCache::with_memory(8, 2, 1 << 20);
-        assert_eq!(cache.slots(), 16_384);
-        let exact = EvalCache::with_memory(10, 0, 48 * 4096);
-        assert_eq!(exact.slots(), 4096);
     }
 }
