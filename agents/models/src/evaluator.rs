@@ -11,7 +11,8 @@ use tabula_search::{Evaluation, Evaluator, MctsAgent, SearchConfig};
 /// Evaluates leaves with a policy/value network: priors are the softmax of the legal actions'
 /// logits; values come back in the network's relative seat order and are turned into absolute
 /// seats and raw return units (decoded by the run's [`ValueCodec`]). Players remember the
-/// network's answers ([`NetEvaluator::with_cache`]); training, whose network changes, does not.
+/// network's answers ([`NetEvaluator::with_cache`]); self-play does not (its short searches on a
+/// network new every round meet few positions twice).
 pub struct NetEvaluator {
     net: PolicyValueNet,
     obs_len: usize,
@@ -25,10 +26,11 @@ impl NetEvaluator {
         NetEvaluator { net, obs_len: game.observation_len(), players: game.num_players(), value, cache: None }
     }
 
-    /// Remembers up to `bytes` of the network's answers, looked up by observation.
+    /// Remembers up to `bytes` of the network's answers, looked up by observation (0: none).
     pub fn with_cache(mut self, bytes: usize) -> Self {
         let config = self.net.config();
-        self.cache = Some(Mutex::new(EvalCache::with_memory(config.num_actions, config.value_outputs, bytes)));
+        self.cache =
+            (bytes > 0).then(|| Mutex::new(EvalCache::with_memory(config.num_actions, config.value_outputs, bytes)));
         self
     }
 
@@ -135,8 +137,9 @@ mod tests {
         let config = NetConfig::mlp(game.observation_shape(), game.num_actions(), 2, vec![32]);
         let net = PolicyValueNet::new(config).unwrap();
         let plain = NetEvaluator::new(&game, net.clone(), ValueCodec::IDENTITY);
-        let cached = NetEvaluator::new(&game, net, ValueCodec::IDENTITY).with_cache(1 << 20);
+        let cached = NetEvaluator::new(&game, net.clone(), ValueCodec::IDENTITY).with_cache(1 << 20);
         assert_eq!(plain.cache_hits(), None);
+        assert_eq!(NetEvaluator::new(&game, net, ValueCodec::IDENTITY).with_cache(0).cache_hits(), None);
         let states = positions();
         let refs: Vec<&_> = states.iter().collect();
         let mut rng = rng_from_seed(1);

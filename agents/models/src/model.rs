@@ -123,10 +123,8 @@ impl TrainedModel {
         search: SearchConfig,
         name: String,
     ) -> MctsAgent<G::State, NetEvaluator> {
-        let mut evaluator = NetEvaluator::new(game, self.net.clone(), self.config.value);
-        if self.config.search.cache_mib > 0 {
-            evaluator = evaluator.with_cache(self.config.search.cache_mib << 20);
-        }
+        let evaluator =
+            NetEvaluator::new(game, self.net.clone(), self.config.value).with_cache(self.config.search.cache_mib << 20);
         MctsAgent::new(name, evaluator, search.for_game(game))
     }
 

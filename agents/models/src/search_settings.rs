@@ -69,7 +69,8 @@ pub struct SearchSettings {
     pub solver: bool,
     /// Mebibytes of the network's answers a player remembers by observation, so positions its
     /// search reaches again cost no inference (the arena, the bots, `tabula serve`; not self-play,
-    /// whose network changes each round); 0 turns it off. The answers are the network's own, so
+    /// whose short searches on a network new every round meet few positions twice, measured in
+    /// checkpoints/superply/README.md); 0 turns it off. The answers are the network's own, so
     /// only the speed changes.
     #[serde(default = "default_cache_mib", skip_serializing_if = "is_default_cache_mib")]
     pub cache_mib: usize,

@@ -168,7 +168,7 @@ pub(super) fn rate(
         first_b_points.get_or_insert(points);
         let result = by_seat[0] + by_seat[1];
         let (MatchResult { wins, draws, losses }, count) = (result, result.games());
-        let score = (wins as f64 + 0.5 * draws as f64) / count.max(1) as f64;
+        let score = result.score();
         let seconds: Option<f64> = games.iter().map(|r| r.seconds).sum();
         results.push(PairResult::new(*i, *j, wins as f64 + 0.5 * draws as f64, count as f64));
         rows.push(Pairing {
