@@ -9,6 +9,7 @@
 //! * [`Registry`] — builds a type-erased game from a spec string.
 //! * [`cells`] — boards of coded cells, for n-tuple networks.
 //! * [`checker`] — the conformance suite every game runs in its tests.
+//! * [`symmetry_check`] — the check every game with symmetries runs in its tests.
 //!
 //! ```
 //! use tabula_core::{Env, Game, State, Turn, testing::Nim};
@@ -42,6 +43,7 @@ pub mod serve;
 pub mod spec;
 pub mod state;
 pub mod summary;
+pub mod symmetry_check;
 pub mod testing;
 
 pub use agent::{ActionThought, Agent, RandomAgent, Thinking};

@@ -33,6 +33,11 @@ pub struct Board {
     held: [u128; 2],
 }
 
+/// The cell at (row, column) moved to (column, row), on a board of side `size`.
+pub fn transposed_cell(size: usize, cell: Cell) -> Cell {
+    (cell % size) * size + cell / size
+}
+
 /// For one board size: every cell, and the cells outside the first and the last column.
 #[derive(Clone, Copy)]
 struct Edges {
@@ -139,6 +144,14 @@ impl Board {
     /// The cells of one row (`row` 0-based).
     fn row_mask(&self, row: usize) -> u128 {
         ((1u128 << self.size) - 1) << (row * self.size)
+    }
+
+    /// The board with rows and columns exchanged and, with them, the sides: Blue's cells become
+    /// Red's at the transposed cells and Red's Blue's, so each side's connections stay its own
+    /// (see [`crate::symmetry`]).
+    pub fn transposed(&self) -> Board {
+        let map = |set: u128| bits(set).fold(0, |m, c| m | 1 << transposed_cell(self.size, c));
+        Board { size: self.size, held: [map(self.held[1]), map(self.held[0])] }
     }
 
     /// The edges `side` joins: Blue the first and last columns, Red the first and last rows.

@@ -22,6 +22,8 @@ use crate::board::{Board, bits};
 use crate::side::Side;
 
 pub const PLANES: usize = 10;
+/// The plane that is all ones when the observer is Blue.
+pub(crate) const BLUE_OBSERVER_PLANE: usize = 4;
 
 /// Writes the planes for `observer`. Beyond the board they show what the state says of the move:
 /// the cells the player to move may claim (`allowed`), those the hint after this one allows in
@@ -50,7 +52,7 @@ pub(crate) fn write_observation(
         mark(3, next);
     }
     if observer == Side::Blue {
-        mark(4, board.all());
+        mark(BLUE_OBSERVER_PLANE, board.all());
     }
     if mover == Some(observer) {
         mark(5, board.all());

@@ -19,6 +19,7 @@ use crate::board::{Board, Cell, MAX_SIZE, MIN_SIZE, bits};
 use crate::encode::{PLANES, write_observation};
 use crate::hint::{Hint, default_hints};
 use crate::side::Side;
+use crate::symmetry;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -154,6 +155,15 @@ impl Game for Superply {
     fn player_name(&self, player: Player) -> String {
         Side::from_index(player).map_or_else(|| format!("Player {}", player + 1), |s| s.title().to_string())
     }
+    fn symmetry_count(&self) -> usize {
+        symmetry::COUNT
+    }
+    fn transform_observation(&self, k: usize, observation: &[f32], out: &mut [f32]) {
+        symmetry::map_observation(k, self.size, observation, out);
+    }
+    fn transform_action(&self, k: usize, action: Action) -> Action {
+        symmetry::map_action(k, self.size, action)
+    }
     fn from_spec(spec: &GameSpec) -> Result<Self, SpecError> {
         const NAME: &str = "superply";
         spec.only(NAME, &["size", "mode"])?;
@@ -224,6 +234,18 @@ pub struct SuperplyState {
 }
 
 impl SuperplyState {
+    /// The same position for the other player with rows and columns exchanged: the board
+    /// transposed with the sides swapped, and the other side to move (or the winner) under the
+    /// same hint (see [`crate::symmetry`]).
+    pub fn transposed(&self) -> SuperplyState {
+        SuperplyState {
+            board: self.board.transposed(),
+            to_move: self.to_move.other(),
+            winner: self.winner.map(Side::other),
+            ..self.clone()
+        }
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -6,6 +6,7 @@
 //! - [`Board`]: who holds what, connection and distance to connect.
 //! - [`Superply`] / [`SuperplyState`]: the game behind tabula's `Game`/`State` API, spec
 //!   `superply(size=9,mode=random)`; `mode=deterministic` walks the hint list in order.
+//! - [`symmetry`]: rows and columns exchanged with the players, the learner's one symmetry.
 //! - [`protocol`]: the server's line protocol (`PROTOCOL.md`), hostile input read safely.
 //! - [`program_agent`]: a program that plays through the server, seated as an in-process agent
 //!   (the arena's `cmd:` players), tabula playing the server's part.
@@ -19,6 +20,7 @@ pub mod program_agent;
 pub mod protocol;
 pub mod server;
 mod side;
+pub mod symmetry;
 
 pub use board::{Board, Cell};
 pub use encode::PLANES;

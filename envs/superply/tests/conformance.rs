@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use superply::{Board, Hint, Mode, Side, Superply, SuperplyState};
 use tabula_core::checker::{CheckConfig, assert_conforms_with};
+use tabula_core::symmetry_check::assert_symmetry;
 use tabula_core::{Env, Game, GameSpec, State, Turn};
 
 fn game(spec: &str) -> Superply {
@@ -165,4 +166,32 @@ proptest! {
         let _ = s.string_to_action(&text);
         let _ = text.parse::<Hint>();
     }
+}
+
+#[test]
+fn transposing_with_the_sides_swapped_is_a_symmetry() {
+    for spec in ["superply(size=9,mode=random)", "superply(size=9,mode=deterministic)", "superply(size=4)"] {
+        let g = game(spec);
+        assert_eq!(g.symmetry_count(), 2);
+        let start = g.new_initial_state(0);
+        assert_symmetry(&g, 1, &start, &start.transposed(), &[1, 0], 20, 0);
+        assert_symmetry(&g, 0, &start, &start, &[0, 1], 2, 0);
+    }
+    // Not a symmetry of the observation alone: a position and its transpose look different.
+    let g = game("superply(size=9,mode=random)");
+    let s = play(&g, &["odd", "1x3"]);
+    let (mut a, mut mapped) = (vec![0.0; g.observation_len()], vec![0.0; g.observation_len()]);
+    s.observation(0, &mut a);
+    g.transform_observation(1, &a, &mut mapped);
+    assert_ne!(a, mapped);
+    assert_eq!(s.transposed().transposed(), s);
+}
+
+#[test]
+#[should_panic(expected = "observation")]
+fn the_symmetry_check_fails_when_the_image_is_not_the_transpose() {
+    let g = game("superply(size=9,mode=random)");
+    let start = g.new_initial_state(0);
+    // The start is not its own transpose: the other side moves there.
+    assert_symmetry(&g, 1, &start, &start, &[1, 0], 1, 0);
 }
