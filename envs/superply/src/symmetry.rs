@@ -14,9 +14,9 @@
 //!
 //! ```
 //! use superply::symmetry;
-//! // On 9x9, a2 (row 1, column 2: action 1) becomes b1 (row 2, column 1: action 9).
+//! // On 9x9, 1x2 (row 1, column 2: action 1) becomes 2x1 (action 9).
 //! assert_eq!(symmetry::map_action(1, 9, 1), 9);
-//! assert_eq!(symmetry::map_action(1, 9, 40), 40); // the centre stays
+//! assert_eq!(symmetry::map_action(1, 9, 40), 40); // the centre, 5x5, stays
 //! assert_eq!(symmetry::map_action(0, 9, 1), 1);
 //! ```
 
