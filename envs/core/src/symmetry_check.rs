@@ -2,12 +2,14 @@
 //! symmetry, played side by side, stay each other's images to the end.
 //!
 //! ```
-//! use tabula_core::symmetry_check::assert_symmetry;
+//! use tabula_core::symmetry_check::{Image, assert_symmetry};
 //! use tabula_core::{Game, testing::Nim};
 //! // Nim has only the identity: a game is its own image, each player their own.
 //! let game = Nim::new(7).with_chance();
 //! let start = game.new_initial_state(0);
-//! assert_symmetry(&game, 0, &start, &start, &[0, 1], 5, 1);
+//! assert_symmetry(&game, 0, &start, Image::Start(&start), &[0, 1], 5, 1);
+//! // Where the game can say what any state becomes, every step is checked against it too.
+//! assert_symmetry(&game, 0, &start, Image::Every(&|s| s.clone()), &[0, 1], 5, 1);
 //! ```
 
 use crate::game::Game;
@@ -15,7 +17,17 @@ use crate::rng::rng_from_seed;
 use crate::state::{Player, State, Turn};
 use rand::Rng;
 
-/// Plays `games` random games (seeds from `seed`) from `start` and from `image`, its form under
+/// What a state becomes under the symmetry checked.
+pub enum Image<'a, S> {
+    /// The start's image only (a game with no state-level map: its states' images are found by
+    /// playing the mapped moves).
+    Start(&'a S),
+    /// The map of every state: the start's image, and at every step the image played so far must
+    /// equal the map of the state played so far.
+    Every(&'a dyn Fn(&S) -> S),
+}
+
+/// Plays `games` random games (seeds from `seed`) from `start` and from its image under
 /// symmetry `k`, side by side: each player's move mapped by [`Game::transform_action`], nature's
 /// draws made alike (the symmetries are of boards, not of what nature draws). Panics unless, at
 /// every step, the symmetry maps the legal moves to the image's, nature's outcomes are the
@@ -26,7 +38,7 @@ pub fn assert_symmetry<G: Game>(
     game: &G,
     k: usize,
     start: &G::State,
-    image: &G::State,
+    image: Image<'_, G::State>,
     players: &[Player],
     games: usize,
     seed: u64,
@@ -37,8 +49,15 @@ pub fn assert_symmetry<G: Game>(
     let (mut here, mut there, mut mapped) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
     for g in 0..games as u64 {
         let mut rng = rng_from_seed(seed + g);
-        let (mut s, mut t) = (start.clone(), image.clone());
+        let mut s = start.clone();
+        let mut t = match &image {
+            Image::Start(t) => (*t).clone(),
+            Image::Every(map) => map(start),
+        };
         loop {
+            if let Image::Every(map) = &image {
+                assert_eq!(t, map(&s), "symmetry {k}: the image played is not the map of the state played\n{s}");
+            }
             for (p, &q) in players.iter().enumerate() {
                 s.observation(p, &mut here);
                 t.observation(q, &mut there);

@@ -90,7 +90,7 @@ mod tests {
     use crate::lines::LINES;
     use std::collections::HashSet;
     use tabula_core::Game;
-    use tabula_core::symmetry_check::assert_symmetry;
+    use tabula_core::symmetry_check::{Image, assert_symmetry};
 
     /// The same map cell by cell, from the definition: (column, row) mirrored, then swapped.
     fn map_cells_slowly(k: usize, cells: u64) -> u64 {
@@ -138,7 +138,7 @@ mod tests {
         // The empty board is its own image under every symmetry, and no symmetry swaps the players.
         let start = Score4.new_initial_state(0);
         for k in 0..COUNT {
-            assert_symmetry(&Score4, k, &start, &start, &[0, 1], 3, 9);
+            assert_symmetry(&Score4, k, &start, Image::Start(&start), &[0, 1], 3, 9);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the post says; the row/column symmetry holds.
 
 use tabula_core::checker::{CheckConfig, assert_conforms_with};
-use tabula_core::symmetry_check::assert_symmetry;
+use tabula_core::symmetry_check::{Image, assert_symmetry};
 use tabula_core::{Env, Game, GameSpec, Registry, State, Turn, rng_from_seed};
 use upright::score::{column_runs, product, row_runs, scores};
 use upright::{Board, Phase, SAMPLE_GAME, Side, Upright, UprightState};
@@ -123,7 +123,6 @@ fn transposing_with_the_players_swapped_is_a_symmetry() {
         let g = game(spec);
         assert_eq!(g.symmetry_count(), 2);
         let start = g.new_initial_state(0);
-        assert_symmetry(&g, 1, &start, &start.transposed(), &[1, 0], 30, 0);
-        assert_eq!(start.transposed().transposed(), start);
+        assert_symmetry(&g, 1, &start, Image::Every(&UprightState::transposed), &[1, 0], 30, 0);
     }
 }
