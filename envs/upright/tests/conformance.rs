@@ -124,5 +124,6 @@ fn transposing_with_the_players_swapped_is_a_symmetry() {
         assert_eq!(g.symmetry_count(), 2);
         let start = g.new_initial_state(0);
         assert_symmetry(&g, 1, &start, Image::Every(&UprightState::transposed), &[1, 0], 30, 0);
+        assert_eq!(start.transposed().transposed(), start);
     }
 }
