@@ -5,18 +5,21 @@
 # openings). The table, the records and a plot of the ratings by hours trained land in OUT_DIR.
 #
 #   scripts/overnight-curve.sh [--games N] [--movetime-ms MS] [--against SPEC] [--extra SPEC]
-#                              [--tabula BIN] OUT_DIR [PACKED]
+#                              [--search CONFIG] [--tabula BIN] OUT_DIR [PACKED]
 #
 # PACKED defaults to checkpoints/score4/overnight-run.tar.xz; --games to 100 (per model),
 # --movetime-ms to 100, --against to alphabeta; --extra adds a player to the models (e.g.
-# `shipped:100ms`, the shipped 1-hour model), --tabula names the binary (default: tabula).
+# `shipped:100ms`, the shipped 1-hour model); --search plays every piece with CONFIG's [search]
+# section (e.g. the shipped checkpoints/GAME/config.toml) instead of the run's own, so that the
+# curve measures the network alone; --tabula names the binary (default: tabula).
 set -euo pipefail
-usage="usage: scripts/overnight-curve.sh [--games N] [--movetime-ms MS] [--against SPEC] [--extra SPEC] [--tabula BIN] OUT_DIR [PACKED]"
+usage="usage: scripts/overnight-curve.sh [--games N] [--movetime-ms MS] [--against SPEC] [--extra SPEC] [--search CONFIG] [--tabula BIN] OUT_DIR [PACKED]"
 games=100
 ms=100
 tabula=${TABULA:-tabula}
 against=alphabeta
 extra=()
+search=
 while [[ $# -gt 0 && $1 == -* ]]; do
     case $1 in
         --games) games=${2:?$usage}; shift 2 ;;
@@ -24,7 +27,8 @@ while [[ $# -gt 0 && $1 == -* ]]; do
         --tabula) tabula=${2:?$usage}; shift 2 ;;
         --against) against=${2:?$usage}; shift 2 ;;
         --extra) extra+=("${2:?$usage}"); shift 2 ;;
-        --help|-h) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --search) search=$(realpath -m "${2:?$usage}"); shift 2 ;;
+        --help|-h) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "overnight-curve: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
     esac
 done
@@ -34,11 +38,24 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 [[ -e $packed ]] || packed="$repo/$packed"
 packed=$(realpath --relative-to="$repo" "$packed")
 [[ $packed == *.tar.xz ]] || { echo "overnight-curve: $packed is not a run packed by scripts/pack-run.sh (*.tar.xz)" >&2; exit 1; }
+[[ -z $search || -f $search ]] || { echo "overnight-curve: no config $search" >&2; exit 1; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$repo"
 git ls-files --error-unmatch "$packed" >/dev/null 2>&1 || { echo "overnight-curve: git does not track $packed" >&2; exit 1; }
 mkdir -p "$out/pieces"
+# Replaces the [search] section of the config $2 by that of $1 (each runs from its header to the
+# next line that opens a section).
+with_search_of() {
+    python3 - "$1" "$2" <<'PY'
+import re, sys
+section = re.compile(r"^\[search\]\n(?:(?!\[)[^\n]*\n?)*", re.M)
+source, target = (open(path).read() for path in sys.argv[1:3])
+found = section.search(source)
+assert found and section.search(target), "both configs need a [search] section"
+open(sys.argv[2], "w").write(section.sub(lambda _: found.group(0), target, count=1))
+PY
+}
 players=()
 for commit in $(git log --reverse --format=%h -- "$packed"); do
     tmp=$(mktemp -d "$out/pieces/unpack.XXXXXX")
@@ -54,6 +71,7 @@ for commit in $(git log --reverse --format=%h -- "$packed"); do
     mv "$run" "$out/pieces/$name"
     rmdir "$tmp"
     echo "overnight-curve: $commit -> $out/pieces/$name"
+    [[ -z $search ]] || with_search_of "$search" "$out/pieces/$name/config.toml"
     players+=("run:$out/pieces/$name:${ms}ms")
     game=$(sed -n 's/^game *= *"\(.*\)"/\1/p' "$out/pieces/$name/config.toml")
 done
