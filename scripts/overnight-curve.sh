@@ -44,16 +44,32 @@ out=$(cd "$out" && pwd)
 cd "$repo"
 git ls-files --error-unmatch "$packed" >/dev/null 2>&1 || { echo "overnight-curve: git does not track $packed" >&2; exit 1; }
 mkdir -p "$out/pieces"
-# Replaces the [search] section of the config $2 by that of $1 (each runs from its header to the
-# next line that opens a section).
+# Replaces the [search] table of the config $2 (with any [search.*] subtables) by that of $1: a
+# table runs from its header to the next header line, so array lines that open with "[" stay in.
 with_search_of() {
     python3 - "$1" "$2" <<'PY'
 import re, sys
-section = re.compile(r"^\[search\]\n(?:(?!\[)[^\n]*\n?)*", re.M)
-source, target = (open(path).read() for path in sys.argv[1:3])
-found = section.search(source)
-assert found and section.search(target), "both configs need a [search] section"
-open(sys.argv[2], "w").write(section.sub(lambda _: found.group(0), target, count=1))
+header = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
+
+def split(text):
+    """(lines before the [search] table, its lines, lines after); None if there is none."""
+    lines, start = text.splitlines(keepends=True), None
+    for i, line in enumerate(lines):
+        m = header.match(line)
+        name = m and m.group(1)
+        if start is None and name == "search":
+            start = i
+        elif start is not None and name and name != "search" and not name.startswith("search."):
+            return lines[:start], lines[start:i], lines[i:]
+    return None if start is None else (lines[:start], lines[start:], [])
+
+source, target = (split(open(path).read()) for path in sys.argv[1:3])
+if source is None or target is None:
+    sys.exit("overnight-curve: both configs need a [search] table")
+body = "".join(source[1])
+if target[2] and not body.endswith("\n\n"):
+    body += "\n"  # a blank line before the next table, as the configs have
+open(sys.argv[2], "w").write("".join(target[0]) + body + "".join(target[2]))
 PY
 }
 players=()
